@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import { MAX_BODY_BYTES } from '@khela/contracts';
+import type { Db } from './db/database.ts';
+import type { WireKeys } from './http/encryption.ts';
+import { installErrorHandling } from './http/error-handler.ts';
+import type { AuthStrategies, RouteDeps } from './http/route.ts';
+import { registerAdminRoutes } from './modules/admin/routes.ts';
+import { merchantRepository } from './modules/merchants/repository.ts';
+import { registerSupportRoutes } from './modules/support/routes.ts';
+import { registerSystemRoutes } from './modules/system/routes.ts';
+import { registerApiDocs } from './plugins/api-docs.ts';
+import { registerObservability } from './plugins/observability.ts';
+import { registerTenancy } from './plugins/tenancy.ts';
+import { registerWeb } from './plugins/web.ts';
+
+export interface AppOptions {
+  db: Db;
+  wireKeys: WireKeys;
+  webDist: string;
+  logLevel?: string;
+  trustProxy?: number;
+  /** Parse every response with its contract (on outside production). */
+  validateResponses?: boolean;
+  version?: string;
+  /** Extra routes (tests only). */
+  configure?: (app: FastifyInstance, deps: AppDeps) => void;
+}
+
+/** Everything a feature module needs; modules never reach for globals. */
+export interface AppDeps extends RouteDeps {
+  merchants: ReturnType<typeof merchantRepository>;
+}
+
+const REDACTED = [
+  'req.headers.authorization',
+  'req.headers.encryption',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+];
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'info', redact: { paths: REDACTED, censor: '[redacted]' } },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: MAX_BODY_BYTES,
+    // Trust X-Forwarded-For from exactly this many proxies in front of us.
+    trustProxy: (_address: string, hop: number) => hop < (options.trustProxy ?? 0),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.decorate('wireKeys', options.wireKeys);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        mediaSrc: ["'self'", 'https:'],
+        frameSrc: ['https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Plain-HTTP demos on localhost must keep working; production sits behind HTTPS.
+    strictTransportSecurity: false,
+  });
+
+  const merchants = merchantRepository(options.db);
+  const auth: AuthStrategies = {};
+  const deps: AppDeps = { db: options.db, auth, validateResponses: options.validateResponses ?? false, merchants };
+
+  registerTenancy(app, merchants);
+  registerObservability(app, options.db);
+  registerApiDocs(app, options.version ?? '0.0.0');
+  installErrorHandling(app, await registerWeb(app, options.webDist));
+
+  registerAdminRoutes(app, deps);
+  registerSystemRoutes(app, deps);
+  registerSupportRoutes(app, deps);
+  options.configure?.(app, deps);
+  return app;
+}

@@ -1,0 +1,71 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const boolFlag = z
+  .enum(['0', '1', 'true', 'false'])
+  .transform((v) => v === '1' || v === 'true')
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./.data'),
+  /** PEM (PKCS#8) of the RSA key for encrypted calls; required in production. */
+  WIRE_PRIVATE_KEY: z.string().optional(),
+  WIRE_KEY_ID: z.string().default('k1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seed demo data on an empty database (default: on for the embedded database only). */
+  SEED_DEMO: boolFlag,
+  /** Trust X-Forwarded-For from this many proxies in front of the server. */
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  WEB_DIST: z.string().optional(),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  wirePrivateKey: string | undefined;
+  wireKeyId: string;
+  logLevel: string;
+  seedDemo: boolean;
+  trustProxy: number;
+  webDist: string;
+  dbPoolSize: number;
+}
+
+/** npm runs workspace scripts from the workspace folder: resolve paths against where npm was run (GOTCHAS). */
+function baseDir(env: NodeJS.ProcessEnv): string {
+  return env.INIT_CWD ?? process.cwd();
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.DATABASE_URL) throw new Error('DATABASE_URL is required in production');
+  if (e.NODE_ENV === 'production' && !e.WIRE_PRIVATE_KEY) throw new Error('WIRE_PRIVATE_KEY is required in production');
+  const root = baseDir(env);
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: resolve(root, e.DATA_DIR),
+    wirePrivateKey: e.WIRE_PRIVATE_KEY,
+    wireKeyId: e.WIRE_KEY_ID,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.NODE_ENV !== 'production' && (e.SEED_DEMO ?? !e.DATABASE_URL),
+    trustProxy: e.TRUST_PROXY,
+    webDist: resolve(root, e.WEB_DIST ?? 'apps/web/dist'),
+    dbPoolSize: e.DB_POOL_SIZE,
+  };
+}

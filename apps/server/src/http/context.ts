@@ -1,0 +1,41 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Language } from '@khela/contracts';
+
+export interface MerchantContext {
+  id: number;
+  code: string;
+  name: string;
+  currency: string;
+  defaultLanguage: Language;
+  languages: Language[];
+}
+
+export interface OperatorContext {
+  id: number;
+  username: string;
+  role: 'superadmin' | 'content' | 'settings' | 'support';
+  merchantId: number;
+  merchantCode: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Resolved from the Merchant header or the host (ARCHITECTURE §1). */
+    merchant: MerchantContext | null;
+    language: Language;
+    operator: OperatorContext | null;
+    /** The decrypted payload of an E call. */
+    openedBody: unknown;
+  }
+}
+
+export interface HandlerContext<P, Q, B> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  merchant: MerchantContext;
+  language: Language;
+  ip: string;
+  params: P;
+  query: Q;
+  body: B;
+}

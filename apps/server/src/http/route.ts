@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { EndpointDef } from '@khela/contracts';
+import type { Db } from '../db/database.ts';
+import { AppError } from './app-error.ts';
+import type { HandlerContext, MerchantContext, OperatorContext } from './context.ts';
+import { openEncryptedBody } from './encryption.ts';
+import { parseOrThrow } from './validation.ts';
+
+type In<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Out<E extends EndpointDef> = z.input<E['response']>;
+
+export type Handler<E extends EndpointDef> = (
+  ctx: HandlerContext<In<E['params']>, In<E['query']>, In<E['body']>>,
+) => Promise<Out<E>> | Out<E>;
+
+/** How each `auth` kind of the registry is checked; features register theirs (admin: operator). */
+export interface AuthStrategies {
+  operator?: (req: FastifyRequest) => Promise<{ operator: OperatorContext; merchant: MerchantContext }>;
+}
+
+export interface RouteDeps {
+  db: Db;
+  auth: AuthStrategies;
+  /** Parse every response value with its schema (development and tests), to catch drift. */
+  validateResponses: boolean;
+}
+
+async function switchIsOn(db: Db, merchantId: number, modId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('whitelabel_switches')
+    .select('enabled')
+    .where('merchant_id', '=', merchantId)
+    .where('mod_id', '=', modId)
+    .executeTakeFirst();
+  return row?.enabled ?? false;
+}
+
+function requireMerchant(req: FastifyRequest): MerchantContext {
+  if (!req.merchant) throw new AppError('merchant.invalid_url');
+  return req.merchant;
+}
+
+/**
+ * Binds one registry entry to its handler: method and path from the registry, then in order
+ * the merchant, authentication, the white-label switch, decryption (E), validation of params,
+ * query and body, the handler, and the envelope.
+ */
+export function registerEndpoint<E extends EndpointDef>(
+  app: FastifyInstance,
+  deps: RouteDeps,
+  def: E,
+  handler: Handler<E>,
+): void {
+  app.route({
+    method: def.method,
+    url: def.path,
+    config: { endpoint: def },
+    handler: async (req, reply) => {
+      let merchant: MerchantContext;
+      if (def.auth === 'operator') {
+        const authenticate = deps.auth.operator;
+        if (!authenticate) throw new Error(`no operator auth strategy for ${def.name}`);
+        const session = await authenticate(req);
+        req.operator = session.operator;
+        merchant = session.merchant;
+      } else {
+        merchant = requireMerchant(req);
+      }
+      if (def.switch && !(await switchIsOn(deps.db, merchant.id, def.switch))) {
+        throw new AppError('system.feature_disabled');
+      }
+      const rawBody = def.encrypted ? await openEncryptedBody(req) : req.body;
+      const language = req.language;
+      const ctx = {
+        req,
+        reply,
+        merchant,
+        language,
+        ip: req.ip,
+        params: (def.params ? parseOrThrow(def.params, req.params, language, 'params') : undefined) as never,
+        query: (def.query ? parseOrThrow(def.query, req.query, language, 'query') : undefined) as never,
+        body: (def.body ? parseOrThrow(def.body, rawBody ?? {}, language, '') : undefined) as never,
+      };
+      const value = await handler(ctx);
+      if (deps.validateResponses) {
+        const checked = def.response.safeParse(value);
+        if (!checked.success) {
+          req.log.error({ endpoint: def.name, issues: checked.error.issues }, 'response does not match its contract');
+          throw new Error(`response of ${def.name} does not match its contract`);
+        }
+      }
+      return reply.send({ success: true, value: value ?? null });
+    },
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    endpoint?: EndpointDef;
+  }
+}

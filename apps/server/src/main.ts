@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { loadConfig } from './config.ts';
+import { buildApp } from './app.ts';
+import { createDb, createPool } from './db/database.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedDemoIfEmpty } from './seed/demo.ts';
+import { loadWireKeys } from './http/wire-keys.ts';
+
+const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
+  .version;
+
+async function main() {
+  const config = loadConfig();
+  let embedded: EmbeddedPostgres | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    console.log(`Starting the bundled PostgreSQL in ${config.dataDir}/pg …`);
+    embedded = await startEmbeddedPostgres(config.dataDir);
+    await embedded.createDatabase('khela');
+    databaseUrl = embedded.url('khela');
+  }
+
+  const pool = createPool(databaseUrl, config.dbPoolSize);
+  const db = createDb(pool);
+  await migrateToLatest(db);
+  if (config.seedDemo && (await seedDemoIfEmpty(db))) console.log('Seeded the demo merchant "khela".');
+
+  const app = await buildApp({
+    db,
+    wireKeys: await loadWireKeys(config.wireKeyId, config.wirePrivateKey, config.dataDir),
+    webDist: config.webDist,
+    logLevel: config.logLevel,
+    trustProxy: config.trustProxy,
+    validateResponses: config.env !== 'production',
+    version,
+  });
+
+  let closing = false;
+  const shutdown = async (reason: string, exitCode: number) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ reason }, 'shutting down');
+    // Order matters (GOTCHAS): stop taking requests, then the pool, then PostgreSQL.
+    await app.close().catch((e: unknown) => app.log.error(e));
+    await db.destroy().catch((e: unknown) => app.log.error(e));
+    await embedded?.stop().catch((e: unknown) => app.log.error(e));
+    process.exit(exitCode);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT', 0));
+  process.once('SIGTERM', () => void shutdown('SIGTERM', 0));
+  void embedded?.died.then(() => {
+    app.log.fatal('the bundled PostgreSQL exited unexpectedly');
+    void shutdown('postgres exited', 1);
+  });
+
+  await app.listen({ host: config.host, port: config.port });
+  console.log(
+    `Khela is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,123 @@
+import { SWITCH_IDS, type RegistrationField } from '@khela/contracts';
+import type { Db } from '../db/database.ts';
+import { seedSiteContent } from './content.ts';
+import { seedOperators } from './operators.ts';
+
+export const DEMO_MERCHANT = 'khela';
+
+/** Switches the demo starts with; everything else is off until an operator turns it on. */
+const DEMO_SWITCHES_ON = new Set<string>([
+  'REG3',
+  'USERNAMEREG3',
+  'MOBILENUMREG3',
+  'AFFMAN3',
+  'COMM3',
+  'CAPTCHA3',
+  'FREEPLAY3',
+  'MOBILEVERCODELOGIN3',
+  'CHNGPASSVERIF3',
+  'AGENTPOLICY3',
+  'AGETRANSFERUP3',
+  'PTSYS3',
+  'REWCEN3',
+  'INBOX3',
+  'FEEDBACK3',
+  'DEPOSIT',
+  'WITHDRAW',
+]);
+
+/** §3 registration rules of the demo merchant: pattern ids from the §5 catalogue. */
+const DEMO_RULES: Record<
+  RegistrationField,
+  [enabled: boolean, required: boolean, patternId: number, min: number, max: number]
+> = {
+  username: [true, true, 2, 6, 16],
+  password: [true, true, 6, 8, 20],
+  confirmPassword: [true, true, 1, 8, 20],
+  payeeName: [true, false, 20, 3, 50],
+  email: [true, false, 4, 6, 100],
+  qqNum: [false, false, 7, 5, 12],
+  mobileNum: [true, true, 22, 11, 11],
+  recommenderId: [false, false, 5, 1, 32],
+  captcha: [true, true, 5, 4, 4],
+  verificationCode: [true, false, 7, 6, 6],
+  affiliateCode: [true, false, 5, 4, 16],
+  paymentPassword: [false, false, 7, 6, 6],
+  line: [false, false, 10, 3, 50],
+  whatsapp: [false, false, 7, 8, 15],
+  facebook: [false, false, 10, 3, 100],
+  wechat: [false, false, 10, 3, 50],
+  idNumber: [false, false, 5, 10, 17],
+};
+
+export interface MerchantSeed {
+  code: string;
+  name: string;
+  domains: string[];
+}
+
+/** Creates a merchant with its switches and registration rules; returns its id. */
+export async function seedMerchant(db: Db, seed: MerchantSeed): Promise<number> {
+  const merchant = await db
+    .insertInto('merchants')
+    .values({
+      code: seed.code,
+      name: seed.name,
+      main_domain: seed.domains[0] ?? '',
+      image_cdns: ['/'],
+      launch_game_cdns: ['/'],
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const merchantId = merchant.id;
+  if (seed.domains.length) {
+    await db
+      .insertInto('merchant_domains')
+      .values(
+        seed.domains.map((domain, i) => ({
+          merchant_id: merchantId,
+          domain,
+          kind: i === 0 ? 'main' : 'mirror',
+          affiliate_code: null,
+        })),
+      )
+      .execute();
+  }
+  await db
+    .insertInto('whitelabel_switches')
+    .values(SWITCH_IDS.map((mod_id) => ({ merchant_id: merchantId, mod_id, enabled: DEMO_SWITCHES_ON.has(mod_id) })))
+    .execute();
+  await db
+    .insertInto('registration_rules')
+    .values(
+      Object.entries(DEMO_RULES).map(([field, [enabled, required, pattern_id, min_length, max_length]]) => ({
+        merchant_id: merchantId,
+        field,
+        enabled,
+        required,
+        pattern_id,
+        min_length,
+        max_length,
+      })),
+    )
+    .execute();
+  return merchantId;
+}
+
+/** Feature seeds run after the merchant exists, in this order. */
+const featureSeeds = [seedSiteContent, seedOperators];
+
+/** Seeds the demo merchant on an empty database; returns whether it did. Runs in one transaction. */
+export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('merchants').select('id').limit(1).executeTakeFirst();
+    if (existing) return false;
+    const merchantId = await seedMerchant(trx, {
+      code: DEMO_MERCHANT,
+      name: 'Khela',
+      domains: ['localhost', '127.0.0.1'],
+    });
+    for (const seed of featureSeeds) await seed(trx, merchantId);
+    return true;
+  });
+}

@@ -1,0 +1,170 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { sealPayload } from '@khela/contracts';
+import { buildApp, type AppDeps } from '../../src/app.ts';
+import { createDb, createPool, type Db } from '../../src/db/database.ts';
+import { wireKeysFromPem } from '../../src/http/wire-keys.ts';
+
+/** The test-only key pair of shared/spec/wire-vectors.json: the server under test holds it. */
+export const wireVectors = JSON.parse(
+  readFileSync(new URL('../fixtures/wire-vectors.json', import.meta.url), 'utf8'),
+) as {
+  keyId: string;
+  publicKey: string;
+  privateKey: string;
+  vectors: {
+    name: string;
+    headers: { Encryption: string };
+    body: { value: string };
+    plaintext: Record<string, unknown>;
+  }[];
+  tampered: { headers: { Encryption: string }; body: { value: string } };
+};
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: { success: boolean; value: T; code?: string; message?: string };
+}
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  query?: Record<string, string | number | boolean>;
+  /** Sent as-is (a string) instead of JSON. */
+  rawBody?: string;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  baseUrl: string;
+  request<T = unknown>(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<ApiResponse<T>>;
+  get<T = unknown>(path: string, options?: RequestOptions): Promise<ApiResponse<T>>;
+  /** An E call: the payload sealed with the server's public key, as the browser does. */
+  sealed<T = unknown>(
+    method: string,
+    path: string,
+    payload: unknown,
+    options?: RequestOptions,
+  ): Promise<ApiResponse<T>>;
+  close(): Promise<void>;
+}
+
+async function cloneTemplate(adminUrl: string): Promise<string> {
+  const name = `khela_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE khela_template`);
+        break;
+      } catch (error) {
+        // Two files cloning at the same instant can collide on the template; try again.
+        if (attempt >= 10) throw error;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropDatabase(adminUrl: string, databaseUrl: string) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
+  await admin.end();
+}
+
+/** The whole server on its own copy of the demo database, listening on a real port. */
+export async function startTestApp(
+  options: { configure?: (app: FastifyInstance, deps: AppDeps) => void } = {},
+): Promise<TestApp> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const databaseUrl = await cloneTemplate(adminUrl);
+  const db = createDb(createPool(databaseUrl, 4));
+  const app = await buildApp({
+    db,
+    wireKeys: await wireKeysFromPem(wireVectors.keyId, wireVectors.privateKey),
+    webDist: '/nonexistent',
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+    validateResponses: true,
+    configure: options.configure,
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address !== 'object') throw new Error('no address');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+
+  async function request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: RequestOptions = {},
+  ): Promise<ApiResponse<T>> {
+    const url = new URL(path, baseUrl);
+    for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, String(v));
+    const headers: Record<string, string> = { Language: 'en', ...options.headers };
+    let payload: string | undefined = options.rawBody;
+    if (payload === undefined && body !== undefined) {
+      payload = JSON.stringify(body);
+      headers['content-type'] ??= 'application/json';
+    }
+    // node:http rather than fetch: fetch drops a Host header, and tests need to set it.
+    const { status, responseHeaders, text } = await new Promise<{
+      status: number;
+      responseHeaders: Headers;
+      text: string;
+    }>((resolveResponse, reject) => {
+      const req = httpRequest(url, { method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const h = new Headers();
+          for (const [k, v] of Object.entries(res.headers))
+            if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(', ') : v);
+          resolveResponse({
+            status: res.statusCode ?? 0,
+            responseHeaders: h,
+            text: Buffer.concat(chunks).toString('utf8'),
+          });
+        });
+      });
+      req.on('error', reject);
+      if (payload !== undefined) req.write(payload);
+      req.end();
+    });
+    let parsed: ApiResponse<T>['body'];
+    try {
+      parsed = JSON.parse(text) as ApiResponse<T>['body'];
+    } catch {
+      parsed = { success: false, value: text as T };
+    }
+    return { status, headers: responseHeaders, body: parsed };
+  }
+
+  return {
+    app,
+    db,
+    baseUrl,
+    request,
+    get: (path, options) => request('GET', path, undefined, options),
+    sealed: async (method, path, payload, options = {}) => {
+      const sealed = await sealPayload(wireVectors.publicKey, payload);
+      return request(method, path, sealed.body, { ...options, headers: { ...options.headers, ...sealed.headers } });
+    },
+    close: async () => {
+      await app.close();
+      await db.destroy();
+      await dropDatabase(adminUrl, databaseUrl);
+    },
+  };
+}

@@ -1,0 +1,416 @@
+import { z } from 'zod';
+import {
+  ANNOUNCEMENT_TYPES,
+  BANNER_GROUPS,
+  CS_TYPES,
+  DEVICES,
+  LINKAGE_TYPES,
+  POPUP_EXECUTIONS,
+  REGISTRATION_FIELDS,
+  SWITCH_IDS,
+} from '../constants.ts';
+import { defineEndpoint, type EndpointDef } from '../endpoint.ts';
+
+const tags = ['admin'] as const;
+
+/** Content kept in both languages; the player API picks one by the `Language` header. */
+export const localizedTextSchema = z.object({
+  bn: z.string().trim().max(20_000),
+  en: z.string().trim().max(20_000),
+});
+export type LocalizedText = z.infer<typeof localizedTextSchema>;
+
+const url = z.string().trim().max(2048);
+const idParams = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+const isoDate = z.iso.datetime({ offset: true });
+
+export const OPERATOR_ROLES = ['superadmin', 'content', 'settings', 'support'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+export const operatorSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  role: z.enum(OPERATOR_ROLES),
+  merchantCode: z.string(),
+});
+
+export const merchantSettingsSchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  defaultLanguage: z.enum(['bn', 'en']),
+  mainDomain: z.string().trim().max(253),
+  gtagId: z.string().trim().max(64).nullable(),
+  imageCDNs: z.array(url).max(20),
+  launchGameCDNs: z.array(url).max(20),
+});
+
+export const switchSchema = z.object({
+  modId: z.enum(SWITCH_IDS),
+  name: z.string(),
+  enabled: z.boolean(),
+  parent: z.string().nullable(),
+});
+
+export const registerRuleInputSchema = z
+  .object({
+    enabled: z.boolean(),
+    required: z.boolean(),
+    patternId: z.number().int().positive(),
+    minLength: z.number().int().min(0).max(255),
+    maxLength: z.number().int().min(1).max(255),
+  })
+  .refine((r) => r.minLength <= r.maxLength, { message: 'minLength must not exceed maxLength', path: ['minLength'] });
+
+export const bannerInputSchema = z.object({
+  groupName: z.enum(BANNER_GROUPS),
+  title: localizedTextSchema,
+  url,
+  linkage: z.string().trim().max(2048).default(''),
+  linkageType: z.enum(LINKAGE_TYPES).default('NONE'),
+  video: z.boolean().default(false),
+  sequence: z.number().int().min(0).max(10_000).default(0),
+  active: z.boolean().default(true),
+});
+
+export const announcementInputSchema = z.object({
+  type: z.enum(ANNOUNCEMENT_TYPES),
+  title: localizedTextSchema,
+  content: localizedTextSchema,
+  execution: z.enum(POPUP_EXECUTIONS).nullable().default(null),
+  images: z
+    .array(z.object({ sequence: z.number().int().min(0), url }))
+    .max(20)
+    .default([]),
+  sequence: z.number().int().min(0).max(10_000).default(0),
+  active: z.boolean().default(true),
+  publishedAt: isoDate.optional(),
+});
+
+export const helpArticleInputSchema = z.object({
+  tag: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,64}$/),
+  title: localizedTextSchema,
+  content: localizedTextSchema,
+  device: z.enum([...DEVICES, 'ALL']).default('ALL'),
+  sequence: z.number().int().min(0).max(10_000).default(0),
+  active: z.boolean().default(true),
+});
+
+export const customerServiceInputSchema = z.object({
+  csType: z.enum(CS_TYPES),
+  csPosition: z.string().trim().max(32).default('FLOAT'),
+  title: localizedTextSchema,
+  url,
+  sequence: z.number().int().min(0).max(10_000).default(0),
+  active: z.boolean().default(true),
+});
+
+export const resourceInputSchema = z.object({
+  resourceType: z.string().trim().min(1).max(32),
+  url,
+  label: localizedTextSchema,
+  active: z.boolean().default(true),
+});
+
+export const domainInputSchema = z.object({
+  domain: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^(?=.{1,253}$)[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/),
+  kind: z.enum(['main', 'mirror', 'agent']).default('mirror'),
+  affiliateCode: z.string().trim().max(32).nullable().default(null),
+});
+
+export const maintenanceInputSchema = z
+  .object({
+    startsAt: isoDate,
+    endsAt: isoDate.nullable().default(null),
+    message: localizedTextSchema,
+  })
+  .refine((m) => m.endsAt === null || Date.parse(m.endsAt) > Date.parse(m.startsAt), {
+    message: 'endsAt must be after startsAt',
+    path: ['endsAt'],
+  });
+
+export const regionRuleInputSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('country'),
+    value: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/),
+  }),
+  z.object({ kind: z.literal('cidr'), value: z.string().trim().max(64) }),
+]);
+
+const withId = <T extends z.ZodObject>(schema: T) => schema.extend({ id: z.number().int() });
+
+/**
+ * The standard set of calls for one kind of operator-edited content:
+ * list, create, update (whole record), delete. One definition serves every kind.
+ */
+function contentEndpoints<N extends string, I extends z.ZodType>(name: N, path: string, input: I, item: z.ZodType) {
+  const base = { auth: 'operator', tags } as const;
+  return {
+    list: defineEndpoint({
+      ...base,
+      name: `admin.${name}.list`,
+      method: 'GET',
+      path,
+      summary: `List ${name}`,
+      response: z.array(item),
+    }),
+    create: defineEndpoint({
+      ...base,
+      name: `admin.${name}.create`,
+      method: 'POST',
+      path,
+      summary: `Create ${name}`,
+      body: input,
+      response: item,
+    }),
+    update: defineEndpoint({
+      ...base,
+      name: `admin.${name}.update`,
+      method: 'PUT',
+      path: `${path}/:id`,
+      summary: `Replace one of ${name}`,
+      params: idParams,
+      body: input,
+      response: item,
+    }),
+    remove: defineEndpoint({
+      ...base,
+      name: `admin.${name}.remove`,
+      method: 'DELETE',
+      path: `${path}/:id`,
+      summary: `Delete one of ${name}`,
+      params: idParams,
+      response: z.object({ id: z.number().int() }),
+    }),
+  } satisfies Record<string, EndpointDef>;
+}
+
+export const CONTENT_KINDS = {
+  banners: { path: '/admin/banners', input: bannerInputSchema },
+  announcements: { path: '/admin/announcements', input: announcementInputSchema },
+  helpArticles: { path: '/admin/help-articles', input: helpArticleInputSchema },
+  customerService: { path: '/admin/customer-service', input: customerServiceInputSchema },
+  resources: { path: '/admin/resources', input: resourceInputSchema },
+  domains: { path: '/admin/domains', input: domainInputSchema },
+  maintenance: { path: '/admin/maintenance', input: maintenanceInputSchema },
+  regionRules: { path: '/admin/region-rules', input: regionRuleInputSchema },
+} as const;
+
+const content = {
+  banners: contentEndpoints('banners', CONTENT_KINDS.banners.path, bannerInputSchema, withId(bannerInputSchema)),
+  announcements: contentEndpoints(
+    'announcements',
+    CONTENT_KINDS.announcements.path,
+    announcementInputSchema,
+    withId(announcementInputSchema),
+  ),
+  helpArticles: contentEndpoints(
+    'helpArticles',
+    CONTENT_KINDS.helpArticles.path,
+    helpArticleInputSchema,
+    withId(helpArticleInputSchema),
+  ),
+  customerService: contentEndpoints(
+    'customerService',
+    CONTENT_KINDS.customerService.path,
+    customerServiceInputSchema,
+    withId(customerServiceInputSchema),
+  ),
+  resources: contentEndpoints(
+    'resources',
+    CONTENT_KINDS.resources.path,
+    resourceInputSchema,
+    withId(resourceInputSchema),
+  ),
+  domains: contentEndpoints('domains', CONTENT_KINDS.domains.path, domainInputSchema, withId(domainInputSchema)),
+  maintenance: contentEndpoints(
+    'maintenance',
+    CONTENT_KINDS.maintenance.path,
+    maintenanceInputSchema,
+    z.object({ id: z.number().int(), startsAt: isoDate, endsAt: isoDate.nullable(), message: localizedTextSchema }),
+  ),
+  regionRules: contentEndpoints(
+    'regionRules',
+    CONTENT_KINDS.regionRules.path,
+    regionRuleInputSchema,
+    z.object({ id: z.number().int(), kind: z.enum(['country', 'cidr']), value: z.string() }),
+  ),
+};
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  operatorId: z.number().int().nullable(),
+  operatorUsername: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  ip: z.string().nullable(),
+  createdAt: isoDate,
+});
+
+export const adminEndpoints = {
+  login: defineEndpoint({
+    name: 'admin.session.login',
+    method: 'POST',
+    path: '/admin/session/login',
+    auth: 'none',
+    summary: 'Operator log-in; value.token goes in the Authorization header',
+    tags,
+    body: z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(256) }),
+    response: z.object({ token: z.string(), operator: operatorSchema }),
+  }),
+  logout: defineEndpoint({
+    name: 'admin.session.logout',
+    method: 'DELETE',
+    path: '/admin/session/logout',
+    auth: 'operator',
+    summary: 'Revoke the operator session',
+    tags,
+    response: z.null(),
+  }),
+  me: defineEndpoint({
+    name: 'admin.me',
+    method: 'GET',
+    path: '/admin/me',
+    auth: 'operator',
+    summary: 'The signed-in operator',
+    tags,
+    response: operatorSchema,
+  }),
+  operatorsList: defineEndpoint({
+    name: 'admin.operators.list',
+    method: 'GET',
+    path: '/admin/operators',
+    auth: 'operator',
+    summary: 'Operators of this merchant (superadmin)',
+    tags,
+    response: z.array(operatorSchema.extend({ active: z.boolean() })),
+  }),
+  operatorsCreate: defineEndpoint({
+    name: 'admin.operators.create',
+    method: 'POST',
+    path: '/admin/operators',
+    auth: 'operator',
+    summary: 'Create an operator (superadmin)',
+    tags,
+    body: z.object({
+      username: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z][A-Za-z0-9_]{2,31}$/),
+      password: z.string().min(10).max(256),
+      role: z.enum(OPERATOR_ROLES),
+    }),
+    response: operatorSchema.extend({ active: z.boolean() }),
+  }),
+  merchantGet: defineEndpoint({
+    name: 'admin.merchant.get',
+    method: 'GET',
+    path: '/admin/merchant',
+    auth: 'operator',
+    summary: 'Merchant settings',
+    tags,
+    response: merchantSettingsSchema.extend({ code: z.string(), currency: z.string() }),
+  }),
+  merchantUpdate: defineEndpoint({
+    name: 'admin.merchant.update',
+    method: 'PUT',
+    path: '/admin/merchant',
+    auth: 'operator',
+    summary: 'Change merchant settings',
+    tags,
+    body: merchantSettingsSchema,
+    response: merchantSettingsSchema.extend({ code: z.string(), currency: z.string() }),
+  }),
+  switchesList: defineEndpoint({
+    name: 'admin.switches.list',
+    method: 'GET',
+    path: '/admin/switches',
+    auth: 'operator',
+    summary: 'White-label switches',
+    tags,
+    response: z.array(switchSchema),
+  }),
+  switchesUpdate: defineEndpoint({
+    name: 'admin.switches.update',
+    method: 'PUT',
+    path: '/admin/switches/:modId',
+    auth: 'operator',
+    summary: 'Turn a switch on or off',
+    tags,
+    params: z.object({ modId: z.enum(SWITCH_IDS) }),
+    body: z.object({ enabled: z.boolean() }),
+    response: switchSchema,
+  }),
+  registerRulesList: defineEndpoint({
+    name: 'admin.registerRules.list',
+    method: 'GET',
+    path: '/admin/register-rules',
+    auth: 'operator',
+    summary: 'Registration rules per field',
+    tags,
+    response: z.array(z.object({ field: z.enum(REGISTRATION_FIELDS) }).and(registerRuleInputSchema)),
+  }),
+  registerRulesUpdate: defineEndpoint({
+    name: 'admin.registerRules.update',
+    method: 'PUT',
+    path: '/admin/register-rules/:field',
+    auth: 'operator',
+    summary: 'Change the rule of one registration field',
+    tags,
+    params: z.object({ field: z.enum(REGISTRATION_FIELDS) }),
+    body: registerRuleInputSchema,
+    response: z.object({ field: z.enum(REGISTRATION_FIELDS) }).and(registerRuleInputSchema),
+  }),
+  auditLog: defineEndpoint({
+    name: 'admin.auditLog',
+    method: 'GET',
+    path: '/admin/audit-log',
+    auth: 'operator',
+    summary: 'Append-only log of operator changes, newest first',
+    tags,
+    query: z.object({
+      entity: z.string().max(64).optional(),
+      limit: z.coerce.number().int().min(1).max(200).default(50),
+      beforeId: z.coerce.number().int().positive().optional(),
+    }),
+    response: z.array(auditEntrySchema),
+  }),
+  feedbackList: defineEndpoint({
+    name: 'admin.feedback.list',
+    method: 'GET',
+    path: '/admin/feedback',
+    auth: 'operator',
+    summary: 'Feedback sent by players, newest first',
+    tags,
+    query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) }),
+    response: z.array(
+      z.object({
+        id: z.number().int(),
+        type: z.number().int(),
+        content: z.string(),
+        sender: z.string(),
+        ip: z.string().nullable(),
+        createdAt: isoDate,
+      }),
+    ),
+  }),
+  content,
+};

@@ -1,0 +1,150 @@
+/**
+ * Stable error codes with their HTTP class and the §8 text in each language.
+ * The server answers `{ success: false, code, message }`; clients branch on `code` only.
+ */
+export const LANGUAGES = ['bn', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+interface ErrorEntry {
+  readonly status: number;
+  readonly en: string;
+  readonly bn: string;
+}
+
+export const errorCatalog = {
+  // The wire (ARCHITECTURE §3)
+  'request.invalid': { status: 400, en: 'Some fields are not valid.', bn: 'কিছু তথ্য সঠিক নয়।' },
+  'request.malformed_json': {
+    status: 400,
+    en: 'The request could not be read.',
+    bn: 'অনুরোধটি পড়া যায়নি।',
+  },
+  'request.too_large': {
+    status: 413,
+    en: 'The request is too large.',
+    bn: 'অনুরোধটি অনেক বড়।',
+  },
+  'request.unsupported_media_type': {
+    status: 415,
+    en: 'This kind of content is not accepted.',
+    bn: 'এই ধরনের কনটেন্ট গ্রহণযোগ্য নয়।',
+  },
+  'request.encryption_required': {
+    status: 400,
+    en: 'This request must be encrypted.',
+    bn: 'এই অনুরোধটি এনক্রিপ্ট করা আবশ্যক।',
+  },
+  'request.decryption_failed': {
+    status: 400,
+    en: 'The encrypted request could not be opened.',
+    bn: 'এনক্রিপ্ট করা অনুরোধটি খোলা যায়নি।',
+  },
+  'request.not_found': {
+    status: 404,
+    en: 'Not found.',
+    bn: 'পাওয়া যায়নি।',
+  },
+  'request.method_not_allowed': {
+    status: 405,
+    en: 'This method is not allowed here.',
+    bn: 'এখানে এই পদ্ধতি অনুমোদিত নয়।',
+  },
+  'request.rate_limited': {
+    status: 429,
+    en: 'Too many requests, please try again later.',
+    bn: 'অনেক বেশি অনুরোধ, কিছুক্ষণ পরে আবার চেষ্টা করুন।',
+  },
+  'server.unknown_error': { status: 500, en: 'Unknown error', bn: 'অজানা ত্রুটি' },
+  'server.network_abnormal': {
+    status: 503,
+    en: 'Network link is abnormal, please try again',
+    bn: 'নেটওয়ার্ক সংযোগে সমস্যা, আবার চেষ্টা করুন',
+  },
+
+  // Merchant and system (§8)
+  'merchant.invalid_url': {
+    status: 400,
+    en: 'Invalid URL, please contact customer service',
+    bn: 'অবৈধ URL, অনুগ্রহ করে গ্রাহক সেবায় যোগাযোগ করুন',
+  },
+  'system.maintenance': {
+    status: 503,
+    en: 'The system is under maintenance.',
+    bn: 'সিস্টেম রক্ষণাবেক্ষণ চলছে।',
+  },
+  'system.feature_disabled': {
+    status: 403,
+    en: 'This operation is not enabled.',
+    bn: 'এই কাজটি চালু নেই।',
+  },
+  'system.access_restricted': {
+    status: 403,
+    en: 'Access restricted',
+    bn: 'প্রবেশাধিকার সীমিত',
+  },
+
+  // Sessions (§8)
+  'auth.not_logged_in': {
+    status: 401,
+    en: 'You are not logged in, please login',
+    bn: 'আপনি লগ ইন করেননি, অনুগ্রহ করে লগ ইন করুন',
+  },
+  'auth.invalid_credentials': {
+    status: 401,
+    en: 'Wrong username or password.',
+    bn: 'ইউজারনেম বা পাসওয়ার্ড ভুল।',
+  },
+  'auth.credentials_required': {
+    status: 400,
+    en: 'Please enter the username and password',
+    bn: 'অনুগ্রহ করে ইউজারনেম ও পাসওয়ার্ড লিখুন',
+  },
+  'auth.forbidden': {
+    status: 403,
+    en: 'You do not have permission to do this.',
+    bn: 'এটি করার অনুমতি আপনার নেই।',
+  },
+  'auth.verification_required': {
+    status: 403,
+    en: 'Please complete verification first',
+    bn: 'অনুগ্রহ করে আগে যাচাই সম্পন্ন করুন',
+  },
+
+  // Captcha and feedback (§5, §8)
+  'captcha.required': {
+    status: 400,
+    en: 'Please enter the captcha.',
+    bn: 'অনুগ্রহ করে ক্যাপচা লিখুন।',
+  },
+  'captcha.invalid': {
+    status: 400,
+    en: 'Captcha check failed, please try again.',
+    bn: 'ক্যাপচা যাচাই ব্যর্থ হয়েছে, আবার চেষ্টা করুন।',
+  },
+  'feedback.content_length': {
+    status: 400,
+    en: 'The description must be between 20 and 200 characters.',
+    bn: 'বিবরণ ২০ থেকে ২০০ অক্ষরের মধ্যে হতে হবে।',
+  },
+
+  // Operator console
+  'admin.conflict': {
+    status: 409,
+    en: 'This already exists.',
+    bn: 'এটি আগে থেকেই আছে।',
+  },
+} as const satisfies Record<string, ErrorEntry>;
+
+export type ErrorCode = keyof typeof errorCatalog;
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(errorCatalog, code);
+}
+
+export function errorMessage(code: ErrorCode, language: Language): string {
+  return errorCatalog[code][language];
+}
+
+export function errorStatus(code: ErrorCode): number {
+  return errorCatalog[code].status;
+}
