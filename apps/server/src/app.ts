@@ -7,7 +7,8 @@ import type { WireKeys } from './http/encryption.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import type { AuthStrategies, RouteDeps } from './http/route.ts';
 import { registerAdminRoutes } from './modules/admin/routes.ts';
-import { merchantRepository } from './modules/merchants/repository.ts';
+import { merchantRepository, type MerchantRepository } from './modules/merchants/repository.ts';
+import { rateLimiter, type RateLimiter } from './modules/rate-limit/rate-limiter.ts';
 import { registerSupportRoutes } from './modules/support/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
@@ -30,7 +31,8 @@ export interface AppOptions {
 
 /** Everything a feature module needs; modules never reach for globals. */
 export interface AppDeps extends RouteDeps {
-  merchants: ReturnType<typeof merchantRepository>;
+  merchants: MerchantRepository;
+  rateLimits: RateLimiter;
 }
 
 const REDACTED = [
@@ -78,7 +80,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const merchants = merchantRepository(options.db);
   const auth: AuthStrategies = {};
-  const deps: AppDeps = { db: options.db, auth, validateResponses: options.validateResponses ?? false, merchants };
+  const deps: AppDeps = {
+    db: options.db,
+    auth,
+    validateResponses: options.validateResponses ?? false,
+    merchants,
+    rateLimits: rateLimiter(options.db),
+  };
 
   registerTenancy(app, merchants);
   registerObservability(app, options.db);
