@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { EndpointDef } from '@khela/contracts';
+import { SWITCH_PARENT, type EndpointDef, type SwitchId } from '@khela/contracts';
 import type { Db } from '../db/database.ts';
 import { AppError } from './app-error.ts';
 import type { HandlerContext, MerchantContext, OperatorContext } from './context.ts';
@@ -26,14 +26,20 @@ export interface RouteDeps {
   validateResponses: boolean;
 }
 
-async function switchIsOn(db: Db, merchantId: number, modId: string): Promise<boolean> {
-  const row = await db
+/**
+ * Whether a white-label switch (modId) is in force for the merchant: it and every switch above it
+ * in the tree (SWITCH_PARENT) must be on; a switch without a row is off.
+ */
+export async function switchIsOn(db: Db, merchantId: number, modId: string): Promise<boolean> {
+  const chain = [modId];
+  for (let parent = SWITCH_PARENT[modId as SwitchId]; parent; parent = SWITCH_PARENT[parent]) chain.push(parent);
+  const rows = await db
     .selectFrom('whitelabel_switches')
     .select('enabled')
     .where('merchant_id', '=', merchantId)
-    .where('mod_id', '=', modId)
-    .executeTakeFirst();
-  return row?.enabled ?? false;
+    .where('mod_id', 'in', chain)
+    .execute();
+  return rows.length === chain.length && rows.every((row) => row.enabled);
 }
 
 function requireMerchant(req: FastifyRequest): MerchantContext {

@@ -86,7 +86,11 @@ async function dropDatabase(adminUrl: string, databaseUrl: string) {
 
 /** The whole server on its own copy of the demo database, listening on a real port. */
 export async function startTestApp(
-  options: { configure?: (app: FastifyInstance, deps: AppDeps) => void } = {},
+  options: {
+    configure?: (app: FastifyInstance, deps: AppDeps) => void;
+    /** Proxies to trust, so a test can send X-Forwarded-For as the visitor's address. */
+    trustProxy?: number;
+  } = {},
 ): Promise<TestApp> {
   const adminUrl = inject('adminDatabaseUrl');
   const databaseUrl = await cloneTemplate(adminUrl);
@@ -98,6 +102,7 @@ export async function startTestApp(
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     validateResponses: true,
     configure: options.configure,
+    trustProxy: options.trustProxy,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

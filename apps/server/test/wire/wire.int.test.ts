@@ -111,3 +111,43 @@ describe('bad input never reaches a 500', () => {
     expect(res.body.code).toBe('request.unsupported_media_type');
   });
 });
+
+describe('the registry', () => {
+  it('has a route for every entry, with its method and path', async () => {
+    const { allEndpoints } = await import('@khela/contracts');
+    const missing = allEndpoints().filter((e) => !t.app.hasRoute({ method: e.method, url: e.path }));
+    expect(missing.map((e) => `${e.method} ${e.path}`)).toEqual([]);
+  });
+});
+
+describe('switches', () => {
+  it('a child switch is not in force while its parent is off', async () => {
+    const { switchIsOn } = await import('../../src/http/route.ts');
+    const merchant = await t.db
+      .selectFrom('merchants')
+      .select('id')
+      .where('code', '=', 'khela')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('whitelabel_switches')
+      .set({ enabled: true })
+      .where('merchant_id', '=', merchant.id)
+      .where('mod_id', 'in', ['COMM3', 'CAPTCHA3'])
+      .execute();
+    expect(await switchIsOn(t.db, merchant.id, 'CAPTCHA3')).toBe(true);
+    await t.db
+      .updateTable('whitelabel_switches')
+      .set({ enabled: false })
+      .where('merchant_id', '=', merchant.id)
+      .where('mod_id', '=', 'COMM3')
+      .execute();
+    expect(await switchIsOn(t.db, merchant.id, 'CAPTCHA3')).toBe(false);
+    expect(await switchIsOn(t.db, merchant.id, 'NOT_A_SWITCH')).toBe(false);
+  });
+
+  it('refuses a NUL character in any field with a 400 field error', async () => {
+    const res = await t.sealed('POST', echo.path, { name: 'a\u0000b' });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'request.invalid', value: { fields: [{ field: 'name' }] } });
+  });
+});

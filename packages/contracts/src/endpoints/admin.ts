@@ -20,7 +20,18 @@ export const localizedTextSchema = z.object({
 });
 export type LocalizedText = z.infer<typeof localizedTextSchema>;
 
-const url = z.string().trim().max(2048);
+const SAFE_URL_PROTOCOLS = new Set(['http:', 'https:', 'mailto:', 'tel:']);
+
+/** Relative, or http(s), mailto or tel: an operator can never publish a javascript: or data: link. */
+export function isSafeUrl(text: string): boolean {
+  try {
+    return SAFE_URL_PROTOCOLS.has(new URL(text, 'https://relative.invalid/').protocol);
+  } catch {
+    return false;
+  }
+}
+
+const url = z.string().trim().max(2048).refine(isSafeUrl);
 const idParams = z.object({
   id: z.coerce
     .number()
@@ -66,16 +77,21 @@ export const registerRuleInputSchema = z
   })
   .refine((r) => r.minLength <= r.maxLength, { message: 'minLength must not exceed maxLength', path: ['minLength'] });
 
-export const bannerInputSchema = z.object({
-  groupName: z.enum(BANNER_GROUPS),
-  title: localizedTextSchema,
-  url,
-  linkage: z.string().trim().max(2048).default(''),
-  linkageType: z.enum(LINKAGE_TYPES).default('NONE'),
-  video: z.boolean().default(false),
-  sequence: z.number().int().min(0).max(10_000).default(0),
-  active: z.boolean().default(true),
-});
+export const bannerInputSchema = z
+  .object({
+    groupName: z.enum(BANNER_GROUPS),
+    title: localizedTextSchema,
+    url,
+    linkage: z.string().trim().max(2048).default(''),
+    linkageType: z.enum(LINKAGE_TYPES).default('NONE'),
+    video: z.boolean().default(false),
+    sequence: z.number().int().min(0).max(10_000).default(0),
+    active: z.boolean().default(true),
+  })
+  // A URL or route linkage becomes a link on the site; a game or promotion linkage is an id.
+  .refine((b) => (b.linkageType !== 'URL' && b.linkageType !== 'ROUTE') || isSafeUrl(b.linkage), {
+    path: ['linkage'],
+  });
 
 export const announcementInputSchema = z.object({
   type: z.enum(ANNOUNCEMENT_TYPES),

@@ -1,0 +1,138 @@
+import type { z } from 'zod';
+import { CONTENT_KINDS, type Language, type LocalizedText } from '@khela/contracts';
+import { fieldError } from '../field-errors.ts';
+import { normaliseCidr } from './region-address.ts';
+import { sanitizeLocalizedRichText } from './rich-text.ts';
+
+export type ContentKindName = keyof typeof CONTENT_KINDS;
+export const CONTENT_KIND_NAMES = Object.keys(CONTENT_KINDS) as ContentKindName[];
+
+export type ContentTable =
+  | 'banners'
+  | 'announcements'
+  | 'help_articles'
+  | 'customer_service'
+  | 'resources'
+  | 'merchant_domains'
+  | 'maintenance_windows'
+  | 'region_rules';
+
+export type ContentInput = Record<string, unknown>;
+
+type FieldsOf<K extends ContentKindName> = keyof z.output<(typeof CONTENT_KINDS)[K]['input']>;
+
+export interface ContentKind<K extends ContentKindName = ContentKindName> {
+  table: ContentTable;
+  /** Contract field → column; every field of the contract is listed. */
+  columns: Record<FieldsOf<K>, string>;
+  /** Columns stored as jsonb. */
+  json: readonly string[];
+  orderBy: readonly (readonly [column: string, direction: 'asc' | 'desc'])[];
+  /** Rules the contract cannot check (sanitising, address parsing), applied before every write. */
+  prepare?: (input: ContentInput, language: Language) => ContentInput;
+}
+
+function sanitizeContent(input: ContentInput): ContentInput {
+  return { ...input, content: sanitizeLocalizedRichText(input.content as LocalizedText) };
+}
+
+/** The one table that turns the generic content CRUD into each kind of operator-edited content. */
+export const CONTENT_KIND_TABLE: { [K in ContentKindName]: ContentKind<K> } = {
+  banners: {
+    table: 'banners',
+    columns: {
+      groupName: 'group_name',
+      title: 'title',
+      url: 'url',
+      linkage: 'linkage',
+      linkageType: 'linkage_type',
+      video: 'video',
+      sequence: 'sequence',
+      active: 'active',
+    },
+    json: ['title'],
+    orderBy: [
+      ['group_name', 'asc'],
+      ['sequence', 'asc'],
+    ],
+  },
+  announcements: {
+    table: 'announcements',
+    columns: {
+      type: 'type',
+      title: 'title',
+      content: 'content',
+      execution: 'execution',
+      images: 'images',
+      sequence: 'sequence',
+      active: 'active',
+      publishedAt: 'published_at',
+    },
+    json: ['title', 'content', 'images'],
+    orderBy: [
+      ['type', 'asc'],
+      ['sequence', 'asc'],
+    ],
+    prepare: sanitizeContent,
+  },
+  helpArticles: {
+    table: 'help_articles',
+    columns: {
+      tag: 'tag',
+      title: 'title',
+      content: 'content',
+      device: 'device',
+      sequence: 'sequence',
+      active: 'active',
+    },
+    json: ['title', 'content'],
+    orderBy: [['sequence', 'asc']],
+    prepare: sanitizeContent,
+  },
+  customerService: {
+    table: 'customer_service',
+    columns: {
+      csType: 'cs_type',
+      csPosition: 'cs_position',
+      title: 'title',
+      url: 'url',
+      sequence: 'sequence',
+      active: 'active',
+    },
+    json: ['title'],
+    orderBy: [['sequence', 'asc']],
+  },
+  resources: {
+    table: 'resources',
+    columns: { resourceType: 'resource_type', url: 'url', label: 'label', active: 'active' },
+    json: ['label'],
+    orderBy: [['resource_type', 'asc']],
+  },
+  domains: {
+    table: 'merchant_domains',
+    columns: { domain: 'domain', kind: 'kind', affiliateCode: 'affiliate_code' },
+    json: [],
+    orderBy: [['domain', 'asc']],
+  },
+  maintenance: {
+    table: 'maintenance_windows',
+    columns: { startsAt: 'starts_at', endsAt: 'ends_at', message: 'message' },
+    json: ['message'],
+    orderBy: [['starts_at', 'desc']],
+  },
+  regionRules: {
+    table: 'region_rules',
+    columns: { kind: 'kind', value: 'value' },
+    json: [],
+    orderBy: [
+      ['kind', 'asc'],
+      ['value', 'asc'],
+    ],
+    prepare: (input, language) => {
+      if (input.kind !== 'cidr') return input;
+      const value = normaliseCidr(String(input.value));
+      if (value === null) throw fieldError('value', 'invalidCidr', language);
+      return { ...input, value };
+    },
+  },
+};

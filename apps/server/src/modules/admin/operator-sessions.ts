@@ -1,0 +1,149 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { MerchantContext, OperatorContext } from '../../http/context.ts';
+import type { MerchantRepository } from '../merchants/repository.ts';
+import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts';
+import { recordAudit } from '../audit/audit-log.ts';
+import { verifyPassword } from './passwords.ts';
+
+export const OPERATOR_SESSION = {
+  /** Sliding: each call moves last_seen. */
+  idleMinutes: 30,
+  /** From log-in, whatever the activity. */
+  absoluteHours: 12,
+};
+
+/** Failed log-ins per account, and every attempt per IP; past either the password is not checked. */
+export const OPERATOR_LOGIN_LIMITS = {
+  perAccount: { limit: 5, windowSeconds: 15 * 60 },
+  perIp: { limit: 30, windowSeconds: 15 * 60 },
+} satisfies Record<string, RateLimitRule>;
+
+/** 32 random bytes in base64url. */
+const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+
+function hashToken(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
+}
+
+/** `Authorization: <token>` or `Authorization: Bearer <token>` (ARCHITECTURE §3). */
+export function tokenFromRequest(req: FastifyRequest): string | null {
+  const header = req.headers.authorization?.trim();
+  if (!header) return null;
+  const token = header.replace(/^Bearer\s+/i, '');
+  return TOKEN_FORMAT.test(token) ? token : null;
+}
+
+export interface OperatorSessionDeps {
+  db: Db;
+  merchants: MerchantRepository;
+  rateLimits: RateLimiter;
+}
+
+export function operatorSessions({ db, merchants, rateLimits }: OperatorSessionDeps) {
+  return {
+    async login(merchant: MerchantContext, credentials: { username: string; password: string }, ip: string) {
+      const username = credentials.username.toLowerCase();
+      const accountKey = `admin-login:${merchant.id}:${username}`;
+      await rateLimits.consume(`admin-login-ip:${ip}`, OPERATOR_LOGIN_LIMITS.perIp);
+      const failures = await rateLimits.peek(accountKey, OPERATOR_LOGIN_LIMITS.perAccount);
+      if (failures >= OPERATOR_LOGIN_LIMITS.perAccount.limit) throw new AppError('request.rate_limited');
+
+      const operator = await db
+        .selectFrom('operators')
+        .select(['id', 'username', 'role', 'password_hash', 'active'])
+        .where('merchant_id', '=', merchant.id)
+        .where('username', '=', username)
+        .executeTakeFirst();
+      // Unknown, wrong password and inactive all cost one argon2 check and get the same answer.
+      const passwordMatches = await verifyPassword(operator?.password_hash ?? null, credentials.password);
+      if (!operator || !passwordMatches || !operator.active) {
+        await rateLimits.hit(accountKey, OPERATOR_LOGIN_LIMITS.perAccount);
+        // Not the username typed: people type passwords into the wrong field.
+        await recordAudit(
+          db,
+          { merchantId: merchant.id, operatorId: operator?.id ?? null, ip },
+          { action: 'login_failed', entity: 'session', entityId: operator?.id ?? null },
+        );
+        throw new AppError('auth.invalid_credentials');
+      }
+
+      const token = randomBytes(32).toString('base64url');
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('operator_sessions')
+          .values({
+            token_hash: hashToken(token),
+            operator_id: operator.id,
+            expires_at: sql<Date>`now() + make_interval(hours => ${OPERATOR_SESSION.absoluteHours})`,
+          })
+          .execute();
+        await recordAudit(
+          trx,
+          { merchantId: merchant.id, operatorId: operator.id, ip },
+          { action: 'login', entity: 'session', entityId: operator.id },
+        );
+      });
+      return {
+        token,
+        operator: { id: operator.id, username: operator.username, role: operator.role, merchantCode: merchant.code },
+      };
+    },
+
+    /** The operator behind the request's token, sliding its idle timeout; 401 when there is none. */
+    async authenticate(req: FastifyRequest): Promise<{ operator: OperatorContext; merchant: MerchantContext }> {
+      const token = tokenFromRequest(req);
+      if (!token) throw new AppError('auth.not_logged_in');
+      const row = await db
+        .updateTable('operator_sessions')
+        .from('operators')
+        .set({ last_seen: sql<Date>`now()` })
+        .whereRef('operators.id', '=', 'operator_sessions.operator_id')
+        .where('operator_sessions.token_hash', '=', hashToken(token))
+        .where('operator_sessions.revoked_at', 'is', null)
+        .where('operator_sessions.expires_at', '>', sql<Date>`now()`)
+        .where(
+          'operator_sessions.last_seen',
+          '>',
+          sql<Date>`now() - make_interval(mins => ${OPERATOR_SESSION.idleMinutes})`,
+        )
+        .where('operators.active', '=', true)
+        .returning(['operators.id', 'operators.username', 'operators.role', 'operators.merchant_id'])
+        .executeTakeFirst();
+      const merchant = row && (await merchants.byId(row.merchant_id));
+      if (!row || !merchant) throw new AppError('auth.not_logged_in');
+      return {
+        operator: {
+          id: row.id,
+          username: row.username,
+          role: row.role,
+          merchantId: merchant.id,
+          merchantCode: merchant.code,
+        },
+        merchant,
+      };
+    },
+
+    async logout(req: FastifyRequest, operator: OperatorContext): Promise<void> {
+      const token = tokenFromRequest(req);
+      if (!token) throw new AppError('auth.not_logged_in');
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('operator_sessions')
+          .set({ revoked_at: sql<Date>`now()` })
+          .where('token_hash', '=', hashToken(token))
+          .where('revoked_at', 'is', null)
+          .execute();
+        await recordAudit(
+          trx,
+          { merchantId: operator.merchantId, operatorId: operator.id, ip: req.ip },
+          { action: 'logout', entity: 'session', entityId: operator.id },
+        );
+      });
+    },
+  };
+}
+export type OperatorSessions = ReturnType<typeof operatorSessions>;

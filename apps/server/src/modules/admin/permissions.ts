@@ -1,0 +1,67 @@
+import { endpoints, type EndpointDef, type OperatorRole } from '@khela/contracts';
+import { AppError } from '../../http/app-error.ts';
+
+const CONTENT_PERMISSIONS = [
+  'banners',
+  'announcements',
+  'helpArticles',
+  'customerService',
+  'resources',
+  'domains',
+  'maintenance',
+  'regionRules',
+] as const satisfies readonly (keyof typeof endpoints.admin.content)[];
+
+export const PERMISSIONS = [
+  'operators',
+  'auditLog',
+  'merchant',
+  'switches',
+  'registerRules',
+  'feedback',
+  ...CONTENT_PERMISSIONS,
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/**
+ * What each operator role may read and change: the one place this rule lives. Only the
+ * superadmin manages operators and reads the audit log (it shows every operator's work).
+ */
+const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
+  superadmin: PERMISSIONS,
+  content: ['banners', 'announcements', 'helpArticles', 'customerService', 'resources'],
+  settings: ['merchant', 'switches', 'registerRules', 'domains', 'maintenance', 'regionRules'],
+  support: ['feedback'],
+};
+
+const admin = endpoints.admin;
+
+/** The permission each operator call needs; `null`: any signed-in operator. */
+const ENDPOINT_PERMISSIONS = new Map<EndpointDef, Permission | null>([
+  [admin.logout, null],
+  [admin.me, null],
+  [admin.operatorsList, 'operators'],
+  [admin.operatorsCreate, 'operators'],
+  [admin.merchantGet, 'merchant'],
+  [admin.merchantUpdate, 'merchant'],
+  [admin.switchesList, 'switches'],
+  [admin.switchesUpdate, 'switches'],
+  [admin.registerRulesList, 'registerRules'],
+  [admin.registerRulesUpdate, 'registerRules'],
+  [admin.auditLog, 'auditLog'],
+  [admin.feedbackList, 'feedback'],
+  ...CONTENT_PERMISSIONS.flatMap((kind) =>
+    Object.values(admin.content[kind]).map((def): [EndpointDef, Permission] => [def, kind]),
+  ),
+]);
+
+export function hasPermission(role: OperatorRole, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+/** Throws auth.forbidden unless `role` may call `endpoint`; a call missing from the map is refused. */
+export function assertMayCall(role: OperatorRole, endpoint: EndpointDef | undefined): void {
+  const permission = endpoint ? ENDPOINT_PERMISSIONS.get(endpoint) : undefined;
+  if (permission === null) return;
+  if (permission === undefined || !hasPermission(role, permission)) throw new AppError('auth.forbidden');
+}

@@ -1,0 +1,178 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAsAdmin, loginAsNewOperator, type AuthHeaders } from '../helpers/admin.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+let superadmin: AuthHeaders;
+let content: AuthHeaders;
+let settings: AuthHeaders;
+let support: AuthHeaders;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  superadmin = await loginAsAdmin(t);
+  content = await loginAsNewOperator(t, 'content', 'content_op');
+  settings = await loginAsNewOperator(t, 'settings', 'settings_op');
+  support = await loginAsNewOperator(t, 'support', 'support_op');
+});
+afterAll(() => t.close());
+
+const banner = {
+  groupName: 'w_home',
+  title: { bn: 'নতুন অফার', en: 'New offer' },
+  url: 'https://cdn.example/banner.jpg',
+};
+
+async function switchEnabled(modId: string) {
+  const row = await t.db
+    .selectFrom('whitelabel_switches')
+    .select('enabled')
+    .where('merchant_id', '=', 1)
+    .where('mod_id', '=', modId)
+    .executeTakeFirstOrThrow();
+  return row.enabled;
+}
+
+describe('role permissions', () => {
+  it('stops a content operator from changing switches, and changes nothing', async () => {
+    const before = await switchEnabled('PTSYS3');
+    const res = await t.request('PUT', '/admin/switches/PTSYS3', { enabled: !before }, { headers: content });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ success: false, code: 'auth.forbidden' });
+    expect(await switchEnabled('PTSYS3')).toBe(before);
+    expect((await t.get('/admin/switches', { headers: content })).status).toBe(403);
+  });
+
+  it('checks the role before the body: a forbidden call with a bad body is still 403', async () => {
+    const res = await t.request('PUT', '/admin/switches/PTSYS3', { enabled: 'maybe' }, { headers: content });
+    expect(res.status).toBe(403);
+  });
+
+  it('lets a content operator edit banners, announcements, help, customer service and resources', async () => {
+    const created = await t.request<{ id: number }>('POST', '/admin/banners', banner, { headers: content });
+    expect(created.status).toBe(200);
+    for (const path of [
+      '/admin/announcements',
+      '/admin/help-articles',
+      '/admin/customer-service',
+      '/admin/resources',
+    ]) {
+      expect((await t.get(path, { headers: content })).status, path).toBe(200);
+    }
+    for (const path of ['/admin/domains', '/admin/maintenance', '/admin/region-rules', '/admin/merchant']) {
+      expect((await t.get(path, { headers: content })).status, path).toBe(403);
+    }
+  });
+
+  it('lets a settings operator change switches, rules, merchant, domains, maintenance and region rules only', async () => {
+    const res = await t.request<{ enabled: boolean }>(
+      'PUT',
+      '/admin/switches/PTSYS3',
+      { enabled: false },
+      {
+        headers: settings,
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(await switchEnabled('PTSYS3')).toBe(false);
+    for (const path of [
+      '/admin/register-rules',
+      '/admin/merchant',
+      '/admin/domains',
+      '/admin/maintenance',
+      '/admin/region-rules',
+    ]) {
+      expect((await t.get(path, { headers: settings })).status, path).toBe(200);
+    }
+    expect((await t.request('POST', '/admin/banners', banner, { headers: settings })).status).toBe(403);
+    expect((await t.get('/admin/feedback', { headers: settings })).status).toBe(403);
+  });
+
+  it('lets a support operator read feedback and nothing else', async () => {
+    expect((await t.get('/admin/feedback', { headers: support })).status).toBe(200);
+    for (const path of ['/admin/banners', '/admin/switches', '/admin/operators', '/admin/audit-log']) {
+      expect((await t.get(path, { headers: support })).status, path).toBe(403);
+    }
+  });
+
+  it('keeps operators and the audit log to the superadmin', async () => {
+    for (const headers of [content, settings, support]) {
+      expect((await t.get('/admin/audit-log', { headers })).status).toBe(403);
+      expect((await t.get('/admin/operators', { headers })).status).toBe(403);
+      const created = await t.request(
+        'POST',
+        '/admin/operators',
+        { username: 'sneaky_admin', password: 'Long-enough-1', role: 'superadmin' },
+        { headers },
+      );
+      expect(created.status).toBe(403);
+    }
+    expect(await t.db.selectFrom('operators').select('id').where('username', '=', 'sneaky_admin').execute()).toEqual(
+      [],
+    );
+    expect((await t.get('/admin/audit-log', { headers: superadmin })).status).toBe(200);
+  });
+
+  it('lets every role see who it is', async () => {
+    for (const [headers, role] of [
+      [content, 'content'],
+      [settings, 'settings'],
+      [support, 'support'],
+    ] as const) {
+      const me = await t.get('/admin/me', { headers });
+      expect(me.body.value).toMatchObject({ role, merchantCode: 'khela' });
+    }
+  });
+});
+
+describe('operators', () => {
+  it('lists the operators of the merchant without any password', async () => {
+    const res = await t.get<{ username: string; role: string; active: boolean }[]>('/admin/operators', {
+      headers: superadmin,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.value.map((o) => o.username)).toEqual(['admin', 'content_op', 'settings_op', 'support_op']);
+    expect(JSON.stringify(res.body)).not.toMatch(/password|argon2/i);
+  });
+
+  it('creates an operator with an argon2id hash who can then log in', async () => {
+    const res = await t.request(
+      'POST',
+      '/admin/operators',
+      { username: 'New_Editor', password: 'A-long-password-1', role: 'content' },
+      { headers: superadmin },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.value).toMatchObject({ username: 'new_editor', role: 'content', active: true });
+    const row = await t.db
+      .selectFrom('operators')
+      .select('password_hash')
+      .where('username', '=', 'new_editor')
+      .executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^\$argon2id\$/);
+    await expect(loginAsAdmin(t, { username: 'new_editor', password: 'A-long-password-1' })).resolves.toBeDefined();
+  });
+
+  it('refuses a duplicate username, whatever its case, with 409', async () => {
+    const res = await t.request(
+      'POST',
+      '/admin/operators',
+      { username: 'NEW_EDITOR', password: 'Another-password-2', role: 'support' },
+      { headers: superadmin },
+    );
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('admin.conflict');
+  });
+
+  it('refuses a short password or a bad username with field errors', async () => {
+    const res = await t.request(
+      'POST',
+      '/admin/operators',
+      { username: '1bad name', password: 'short', role: 'root' },
+      { headers: superadmin },
+    );
+    expect(res.status).toBe(400);
+    const fields = (res.body.value as { fields: { field: string }[] }).fields.map((f) => f.field).sort();
+    expect(fields).toEqual(['password', 'role', 'username']);
+  });
+});

@@ -1,0 +1,163 @@
+import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { Modal } from '../components/ui/modal.tsx';
+import { AnnouncementPopups } from '../features/announcements/components/announcement-popups.tsx';
+import { closeModal, openModal, useModal, type ModalBodyProps, type ModalName } from '../stores/modals.ts';
+
+type Loader = () => Promise<ComponentType<ModalBodyProps>>;
+
+/**
+ * The §2 modals built so far, each its own chunk (DOMPurify and the forms load with the first
+ * modal that needs them, not with the page). Names not listed here (login, register,
+ * forgotPassword, changePassword, logoutConfirm: the accounts issue) get SignInComingSoon.
+ */
+const loaders: Partial<Record<ModalName, Loader>> = {
+  help: () => import('../features/help/components/help-modal.tsx').then((m) => m.HelpModal),
+  feedback: () => import('../features/feedback/components/feedback-modal.tsx').then((m) => m.FeedbackModal),
+  announcements: () =>
+    import('../features/announcements/components/announcement-modal.tsx').then((m) => m.AnnouncementModal),
+  notice: () => import('../features/announcements/components/notice-modal.tsx').then((m) => m.NoticeModal),
+};
+
+/** Lazy bodies, made once per name; a failed load is dropped so "try again" loads afresh. */
+const bodies = new Map<ModalName, ComponentType<ModalBodyProps>>();
+function bodyFor(name: ModalName): ComponentType<ModalBodyProps> {
+  const load = loaders[name];
+  if (!load) return SignInComingSoon;
+  let body = bodies.get(name);
+  if (!body) {
+    body = lazy(() =>
+      load().then(
+        (Body) => ({ default: Body }),
+        (error: unknown) => {
+          bodies.delete(name);
+          throw error;
+        },
+      ),
+    );
+    bodies.set(name, body);
+  }
+  return body;
+}
+
+/**
+ * Renders the open modal of the store (one at a time) and the §4 on-load popups. Mounted once,
+ * inside the status gate (app/provider.tsx), so modals never cover the maintenance page.
+ */
+export function ModalHost() {
+  const modal = useModal();
+  const [attempt, setAttempt] = useState(0);
+  const Body = modal ? bodyFor(modal.name) : null;
+  return (
+    <>
+      <AnnouncementPopups />
+      {modal && Body ? (
+        <ModalLoadBoundary key={`${modal.name}:${attempt}`} onRetry={() => setAttempt((n) => n + 1)}>
+          <Suspense fallback={<LoadingModal />}>
+            <Body props={modal.props} onClose={closeModal} />
+          </Suspense>
+        </ModalLoadBoundary>
+      ) : null}
+    </>
+  );
+}
+
+function LoadingModal() {
+  const { t } = useTranslation();
+  return (
+    <Modal title={t('modal.loading')} onClose={closeModal} size="small">
+      <div className="modal__loading" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <span className="visually-hidden">{t('common.loading')}</span>
+      </div>
+    </Modal>
+  );
+}
+
+function LoadFailedModal({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      title={t('modal.loadErrorTitle')}
+      onClose={closeModal}
+      size="small"
+      footer={
+        <>
+          <button type="button" className="button" onClick={closeModal}>
+            {t('modal.close')}
+          </button>
+          <button type="button" className="button button--primary" onClick={onRetry}>
+            {t('common.retry')}
+          </button>
+        </>
+      }
+    >
+      <p className="modal__message" role="alert">
+        {t('modal.loadErrorBody')}
+      </p>
+    </Modal>
+  );
+}
+
+/** A modal whose chunk fails to load (offline, a new deployment) offers to try again. */
+class ModalLoadBoundary extends Component<{ children: ReactNode; onRetry: () => void }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <LoadFailedModal onRetry={this.props.onRetry} /> : this.props.children;
+  }
+}
+
+const SIGN_IN_TITLES: Partial<Record<ModalName, string>> = {
+  login: 'modal.titles.login',
+  register: 'modal.titles.register',
+  forgotPassword: 'modal.titles.forgotPassword',
+  changePassword: 'modal.titles.changePassword',
+  logoutConfirm: 'modal.titles.logoutConfirm',
+};
+
+/** Stand-in for the account modals until the accounts issue: a real dialog, not an error. */
+function SignInComingSoon({ onClose }: ModalBodyProps) {
+  const { t } = useTranslation();
+  const modal = useModal();
+  const titleKey = (modal && SIGN_IN_TITLES[modal.name]) ?? 'modal.titles.login';
+  return (
+    <Modal
+      title={t(titleKey)}
+      onClose={onClose}
+      size="small"
+      footer={
+        <button type="button" className="button button--primary" onClick={onClose}>
+          {t('modal.gotIt')}
+        </button>
+      }
+    >
+      <p className="modal__soon-title">{t('modal.signInSoonTitle')}</p>
+      <p className="modal__message">{t('modal.signInSoonBody')}</p>
+    </Modal>
+  );
+}
+
+/**
+ * §2 `/login` and `/register` come back to `/` with `{ modal: 'login' | 'register' }` in the
+ * navigation state. ModalHost sits outside the router, so this opener must be mounted inside it
+ * (in the site layout). It opens the modal and clears the state, so a reload or a back
+ * navigation does not open it again.
+ */
+export function RouteModalOpener() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const wanted = (location.state as { modal?: unknown } | null)?.modal;
+    if (wanted !== 'login' && wanted !== 'register') return;
+    openModal(wanted);
+    navigate(
+      { pathname: location.pathname, search: location.search, hash: location.hash },
+      { replace: true, state: null, preventScrollReset: true },
+    );
+  }, [location, navigate]);
+  return null;
+}

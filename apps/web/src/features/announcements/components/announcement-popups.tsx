@@ -1,0 +1,30 @@
+import { useEffect, useRef } from 'react';
+import { openModal, useModal } from '../../../stores/modals.ts';
+import { useNotices } from '../api/get-notices.ts';
+import { popupsToShow } from '../utils/popup-rules.ts';
+import { currentPopupContext } from '../utils/popup-session.ts';
+
+/**
+ * §4 popups on load. Renders nothing: once the notice call answers and no other modal is open,
+ * it opens the popups this session should see, one notice in the notice modal or several in
+ * the announcement modal. Each audience is looked at once per page load (again after a login
+ * or logout changes the audience), and never again once closed in this session.
+ */
+export function AnnouncementPopups() {
+  const notices = useNotices();
+  const modal = useModal();
+  const checkedFor = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!notices.data || modal) return;
+    const context = currentPopupContext();
+    const key = `${context.audience}:${context.firstLogin ? 'first' : ''}`;
+    if (checkedFor.current === key) return;
+    checkedFor.current = key;
+    const shown = popupsToShow(notices.data.popup, context);
+    if (shown.length === 1) openModal('notice', { notice: shown[0], popup: context.audience });
+    else if (shown.length > 1) openModal('announcements', { items: shown, popup: context.audience });
+  }, [notices.data, modal]);
+
+  return null;
+}

@@ -1,0 +1,144 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import en from '../../../locales/en.ts';
+import type { Banner } from '../api/get-notices.ts';
+import { BannerCarousel } from './banner-carousel.tsx';
+
+// Embla needs real layout; a stand-in records the options and the calls made to it.
+const embla = vi.hoisted(() => ({
+  options: [] as unknown[],
+  api: {
+    scrollNext: vi.fn(),
+    scrollPrev: vi.fn(),
+    scrollTo: vi.fn(),
+    selectedScrollSnap: () => 0,
+    scrollSnapList: () => [] as number[],
+    on() {
+      return this;
+    },
+    off() {
+      return this;
+    },
+  },
+  snaps: 0,
+}));
+vi.mock('embla-carousel-react', () => ({
+  default: (options: unknown) => {
+    embla.options.push(options);
+    embla.api.scrollSnapList = () => Array.from({ length: embla.snaps }, (_, i) => i);
+    return [() => {}, embla.api];
+  },
+}));
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } } });
+});
+beforeEach(() => {
+  embla.options = [];
+  embla.api.scrollNext.mockClear();
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+let nextId = 1;
+function banner(overrides: Partial<Banner> = {}): Banner {
+  const id = nextId++;
+  return {
+    id,
+    groupName: 'w_home',
+    title: `Offer ${id}`,
+    url: `https://cdn.test/${id}.jpg`,
+    linkage: '',
+    linkageType: 'NONE',
+    video: false,
+    sequence: id,
+    ...overrides,
+  };
+}
+
+function show(banners: Banner[], snaps = banners.length) {
+  embla.snaps = snaps;
+  return render(
+    <MemoryRouter>
+      <BannerCarousel banners={banners} label="Featured offers" />
+    </MemoryRouter>,
+  );
+}
+
+describe('BannerCarousel', () => {
+  it('does not loop, autoplay or show controls with one banner', () => {
+    vi.useFakeTimers();
+    show([banner()]);
+    expect(embla.options.at(-1)).toMatchObject({ loop: false });
+    expect(screen.queryByRole('button', { name: 'Next slide' })).toBeNull();
+    act(() => vi.advanceTimersByTime(20_000));
+    expect(embla.api.scrollNext).not.toHaveBeenCalled();
+  });
+
+  it('loops and autoplays every 5000 ms with more than one banner', () => {
+    vi.useFakeTimers();
+    show([banner(), banner(), banner(), banner()]);
+    expect(embla.options.at(-1)).toMatchObject({ loop: true });
+    act(() => vi.advanceTimersByTime(4999));
+    expect(embla.api.scrollNext).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(embla.api.scrollNext).toHaveBeenCalledTimes(1);
+  });
+
+  it('pauses while hovered and with the pause button', () => {
+    vi.useFakeTimers();
+    show([banner(), banner()]);
+    const region = screen.getByRole('region', { name: 'Featured offers' });
+    fireEvent.mouseEnter(region);
+    act(() => vi.advanceTimersByTime(12_000));
+    expect(embla.api.scrollNext).not.toHaveBeenCalled();
+    fireEvent.mouseLeave(region);
+    fireEvent.click(screen.getByRole('button', { name: 'Pause the slideshow' }));
+    act(() => vi.advanceTimersByTime(12_000));
+    expect(embla.api.scrollNext).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Play the slideshow' }));
+    act(() => vi.advanceTimersByTime(5000));
+    expect(embla.api.scrollNext).toHaveBeenCalledTimes(1);
+  });
+
+  it('has labelled prev/next buttons and a dot per position', () => {
+    show([banner(), banner(), banner()]);
+    fireEvent.click(screen.getByRole('button', { name: 'Next slide' }));
+    expect(embla.api.scrollNext).toHaveBeenCalled();
+    expect(screen.getAllByRole('button', { name: /Go to slide/ })).toHaveLength(3);
+    expect(screen.getByRole('button', { name: 'Go to slide 1' }).getAttribute('aria-current')).toBe('true');
+  });
+
+  it('follows each linkage type', () => {
+    show([
+      banner({ title: 'Url', linkageType: 'URL', linkage: 'https://example.com/x' }),
+      banner({ title: 'Route', linkageType: 'ROUTE', linkage: '/rng' }),
+      banner({ title: 'Promo', linkageType: 'PROMOTION', linkage: '7' }),
+      banner({ title: 'Game', linkageType: 'GAME', linkage: 'JL_ACE' }),
+      banner({ title: 'None', linkageType: 'NONE' }),
+    ]);
+    const url = screen.getByRole('link', { name: /Url/ });
+    expect(url.getAttribute('href')).toBe('https://example.com/x');
+    expect(url.getAttribute('target')).toBe('_blank');
+    expect(url.getAttribute('rel')).toContain('noopener');
+    expect(screen.getByRole('link', { name: 'Route' }).getAttribute('href')).toBe('/rng');
+    expect(screen.getByRole('link', { name: 'Promo' }).getAttribute('href')).toBe('/promotions#promotion-7');
+    expect(screen.queryByRole('link', { name: 'Game' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'None' })).toBeNull();
+    expect(screen.getByRole('img', { name: 'Game' })).toBeTruthy();
+  });
+
+  it('embeds a video banner lazily with a title', () => {
+    show([banner({ video: true, title: 'Launch trailer', linkage: 'https://player.test/embed/1' })]);
+    const frame = screen.getByTitle('Launch trailer');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame.getAttribute('src')).toBe('https://player.test/embed/1');
+    expect(frame.getAttribute('loading')).toBe('lazy');
+  });
+});

@@ -1,0 +1,145 @@
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import useEmblaCarousel from 'embla-carousel-react';
+import { useTranslation } from 'react-i18next';
+import type { Banner } from '../api/get-notices.ts';
+import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
+import { BANNER_AUTOPLAY_MS, BANNERS_PER_VIEW, bannerCarouselOptions, shouldAutoplay } from '../utils/carousel.ts';
+import { BannerSlide } from './banner-slide.tsx';
+import { ChevronLeft, ChevronRight, PauseIcon, PlayIcon } from './icons.tsx';
+import './notices.css';
+
+/**
+ * §2 banner slider (group w_home): 3 per view on desktop (2 on tablets, 1 on phones), spacing
+ * 20, §4/§9 autoplay 5000 ms and 1000 ms transition, looping only with more than one banner.
+ * Autoplay pauses on hover and keyboard focus, with the pause button, in a hidden tab, and
+ * never runs under reduced motion (WCAG 2.2.2).
+ */
+export function BannerCarousel({ banners, label }: { banners: Banner[]; label: string }) {
+  const { t } = useTranslation();
+  const reducedMotion = useReducedMotion();
+  const count = banners.length;
+  const options = useMemo(() => bannerCarouselOptions(count, reducedMotion), [count, reducedMotion]);
+  const [viewportRef, api] = useEmblaCarousel(options);
+  const [selected, setSelected] = useState(0);
+  const [snapCount, setSnapCount] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [userPaused, setUserPaused] = useState(false);
+  const [hidden, setHidden] = useState(false);
+  const viewportId = useId();
+
+  useEffect(() => {
+    if (!api) return;
+    const sync = () => {
+      setSelected(api.selectedScrollSnap());
+      setSnapCount(api.scrollSnapList().length);
+    };
+    sync();
+    api.on('select', sync).on('reInit', sync);
+    return () => {
+      api.off('select', sync).off('reInit', sync);
+    };
+  }, [api]);
+
+  useEffect(() => {
+    const onVisibility = () => setHidden(document.visibilityState === 'hidden');
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, []);
+
+  const paused = hovered || focused || userPaused || hidden;
+  const autoplay = snapCount > 1 && shouldAutoplay(count, { paused, reducedMotion });
+
+  // Restarts after every slide change, so a manual move gets a full 5 s before the next one.
+  useEffect(() => {
+    if (!api || !autoplay) return;
+    const timer = window.setInterval(() => api.scrollNext(), BANNER_AUTOPLAY_MS);
+    return () => window.clearInterval(timer);
+  }, [api, autoplay, selected]);
+
+  const scrollPrev = useCallback(() => api?.scrollPrev(), [api]);
+  const scrollNext = useCallback(() => api?.scrollNext(), [api]);
+  const showControls = snapCount > 1;
+
+  return (
+    <section
+      className="banner-carousel"
+      aria-roledescription={t('home.carousel')}
+      aria-label={label}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+      style={
+        {
+          '--banner-gap': '20px',
+          '--banners-phone': BANNERS_PER_VIEW.phone,
+          '--banners-tablet': BANNERS_PER_VIEW.tablet,
+          '--banners-desktop': BANNERS_PER_VIEW.desktop,
+        } as React.CSSProperties
+      }
+    >
+      <div className="banner-carousel__viewport" ref={viewportRef} id={viewportId}>
+        <div className="banner-carousel__container">
+          {banners.map((banner, index) => (
+            <div
+              className="banner-carousel__slide"
+              key={banner.id}
+              role="group"
+              aria-roledescription={t('home.slide')}
+              aria-label={t('home.slideOf', { index: index + 1, total: count })}
+            >
+              <BannerSlide banner={banner} priority={index < BANNERS_PER_VIEW.desktop} />
+            </div>
+          ))}
+        </div>
+      </div>
+      {showControls ? (
+        <div className="banner-carousel__controls">
+          <button
+            type="button"
+            className="carousel-button"
+            onClick={() => setUserPaused((value) => !value)}
+            aria-label={userPaused || reducedMotion ? t('home.playSlides') : t('home.pauseSlides')}
+            hidden={reducedMotion}
+          >
+            {userPaused ? <PlayIcon /> : <PauseIcon />}
+          </button>
+          <button
+            type="button"
+            className="carousel-button"
+            onClick={scrollPrev}
+            aria-controls={viewportId}
+            aria-label={t('home.previousSlide')}
+          >
+            <ChevronLeft />
+          </button>
+          <div className="banner-carousel__dots">
+            {Array.from({ length: snapCount }, (_, index) => (
+              <button
+                key={index}
+                type="button"
+                className="banner-carousel__dot"
+                aria-label={t('home.goToSlide', { index: index + 1 })}
+                aria-current={index === selected ? 'true' : undefined}
+                aria-controls={viewportId}
+                onClick={() => api?.scrollTo(index)}
+              />
+            ))}
+          </div>
+          <button
+            type="button"
+            className="carousel-button"
+            onClick={scrollNext}
+            aria-controls={viewportId}
+            aria-label={t('home.nextSlide')}
+          >
+            <ChevronRight />
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
