@@ -110,6 +110,71 @@ export const errorCatalog = {
     bn: 'অনুগ্রহ করে আগে যাচাই সম্পন্ন করুন',
   },
 
+  'auth.account_not_found': {
+    status: 404,
+    en: 'Username/Email does not exist',
+    bn: 'ইউজারনেম/ইমেইল বিদ্যমান নেই',
+  },
+  'auth.contact_agent': {
+    status: 403,
+    en: 'Please contact your agent',
+    bn: 'অনুগ্রহ করে আপনার এজেন্টের সাথে যোগাযোগ করুন',
+  },
+  'auth.not_member': {
+    status: 403,
+    en: 'Non-member account unable to login',
+    bn: 'সদস্য নয় এমন অ্যাকাউন্ট দিয়ে লগ ইন করা যাবে না',
+  },
+  'auth.not_agent': {
+    status: 403,
+    en: 'This account is not an agent.',
+    bn: 'এই অ্যাকাউন্টটি এজেন্ট নয়।',
+  },
+  'auth.trial_account': {
+    status: 403,
+    en: 'Please use a real account to continue.',
+    bn: 'চালিয়ে যেতে অনুগ্রহ করে আসল অ্যাকাউন্ট ব্যবহার করুন।',
+  },
+
+  // Phone verification (§8)
+  'sms.invalid_mobile': {
+    status: 400,
+    en: 'Please enter a valid mobile number.',
+    bn: 'অনুগ্রহ করে সঠিক মোবাইল নম্বর দিন।',
+  },
+  'sms.too_many_requests': {
+    status: 429,
+    en: 'Too many requests, please try again after 5 minutes.',
+    bn: 'অনেক বেশি অনুরোধ, ৫ মিনিট পরে আবার চেষ্টা করুন।',
+  },
+  'sms.invalid_code': {
+    status: 400,
+    en: 'Please enter a valid verification code.',
+    bn: 'অনুগ্রহ করে সঠিক যাচাইকরণ কোড দিন।',
+  },
+  'sms.code_expired': {
+    status: 400,
+    en: 'The verification code has expired, please send a new one.',
+    bn: 'যাচাইকরণ কোডের মেয়াদ শেষ, অনুগ্রহ করে নতুন কোড পাঠান।',
+  },
+  'sms.quota_exceeded': {
+    status: 429,
+    en: 'The message quota is used up, please contact customer service.',
+    bn: 'বার্তার কোটা শেষ, অনুগ্রহ করে গ্রাহক সেবায় যোগাযোগ করুন।',
+  },
+
+  // Games and uploads (§8)
+  'game.maintenance': {
+    status: 503,
+    en: 'Game maintenance',
+    bn: 'গেম রক্ষণাবেক্ষণ চলছে',
+  },
+  'upload.limit_exceeded': {
+    status: 413,
+    en: 'Upload limit exceeded: up to 3 png or jpg images of at most 5 MB each.',
+    bn: 'আপলোড সীমা অতিক্রম করেছে: সর্বোচ্চ ৩টি png বা jpg ছবি, প্রতিটি সর্বোচ্চ ৫ MB।',
+  },
+
   // Captcha and feedback (§5, §8)
   'captcha.required': {
     status: 400,
