@@ -24,28 +24,28 @@ const BANNERS: BannerSeed[] = [
   {
     group: 'w_home',
     title: { bn: 'স্বাগতম বোনাস: প্রথম ডিপোজিটে ১০০%', en: 'Welcome bonus: 100% on your first deposit' },
-    url: '/demo/home-welcome.svg',
+    url: '/demo/home-welcome.jpg',
     linkage: '/promotions',
     linkageType: 'ROUTE',
   },
   {
     group: 'w_home',
     title: { bn: 'লাইভ ক্রিকেট: প্রতিটি বলে বাজি', en: 'Live cricket: bet on every ball' },
-    url: '/demo/home-cricket.svg',
+    url: '/demo/home-cricket.jpg',
     linkage: '/sports',
     linkageType: 'ROUTE',
   },
   {
     group: 'w_home',
     title: { bn: 'প্রতি সপ্তাহে ১০% ক্যাশব্যাক', en: '10% cashback every week' },
-    url: '/demo/home-cashback.svg',
+    url: '/demo/home-cashback.jpg',
     linkage: '/promotions',
     linkageType: 'ROUTE',
   },
   {
     group: 'w_home',
     title: { bn: 'বিকাশ, নগদ ও রকেটে তাৎক্ষণিক ডিপোজিট', en: 'Instant deposits with bKash, Nagad and Rocket' },
-    url: '/demo/home-payments.svg',
+    url: '/demo/home-payments.jpg',
     linkage: '/help#deposit',
     linkageType: 'ROUTE',
   },
@@ -64,24 +64,24 @@ const BANNERS: BannerSeed[] = [
   {
     group: 'w_login',
     title: { bn: 'আবার স্বাগতম! আজকের রিলোড বোনাস নিন', en: "Welcome back! Claim today's reload bonus" },
-    url: '/demo/side-login.svg',
+    url: '/demo/side-login.jpg',
   },
   {
     group: 'w_register',
     title: { bn: 'আজই যোগ দিন, পান ১০০% স্বাগতম বোনাস', en: 'Join today and get a 100% welcome bonus' },
-    url: '/demo/side-register.svg',
+    url: '/demo/side-register.jpg',
   },
   {
     group: 'w_leftmenu',
     title: { bn: 'বন্ধুকে আমন্ত্রণ জানিয়ে আয় করুন ৳৩০০', en: 'Refer a friend and earn ৳300' },
-    url: '/demo/menu-referral.svg',
+    url: '/demo/menu-referral.jpg',
     linkage: '/promotions',
     linkageType: 'ROUTE',
   },
   {
     group: 'w_forget',
     title: { bn: 'অ্যাকাউন্ট নিরাপদ রাখুন: ওটিপি কাউকে দেবেন না', en: 'Keep your account safe: never share your OTP' },
-    url: '/demo/side-forget.svg',
+    url: '/demo/side-forget.jpg',
   },
 ];
 
@@ -165,7 +165,7 @@ const PROMOTIONS: AnnouncementSeed[] = [
       bn: '<h3>৳১০,০০০ পর্যন্ত বোনাস</h3><p>নতুন সদস্যরা প্রথম ডিপোজিটের সমপরিমাণ বোনাস পাবেন।</p><table><thead><tr><th>ডিপোজিট</th><th>বোনাস</th><th>টার্নওভার</th></tr></thead><tbody><tr><td>৳৫০০</td><td>৳৫০০</td><td>১৫ গুণ</td></tr><tr><td>৳৫,০০০</td><td>৳৫,০০০</td><td>১৫ গুণ</td></tr><tr><td>৳১০,০০০</td><td>৳১০,০০০</td><td>১৫ গুণ</td></tr></tbody></table><ul><li>ন্যূনতম ডিপোজিট ৳৫০০।</li><li>প্রতি সদস্য, মোবাইল নম্বর ও ডিভাইসে একবার।</li><li>বোনাস ৩০ দিনের মধ্যে ব্যবহার করতে হবে।</li></ul>',
       en: '<h3>Bonus of up to ৳10,000</h3><p>New members receive a bonus equal to their first deposit.</p><table><thead><tr><th>Deposit</th><th>Bonus</th><th>Turnover</th></tr></thead><tbody><tr><td>৳500</td><td>৳500</td><td>15 times</td></tr><tr><td>৳5,000</td><td>৳5,000</td><td>15 times</td></tr><tr><td>৳10,000</td><td>৳10,000</td><td>15 times</td></tr></tbody></table><ul><li>Minimum deposit ৳500.</li><li>Once per member, mobile number and device.</li><li>The bonus must be used within 30 days.</li></ul>',
     },
-    images: [{ sequence: 1, url: '/demo/promo-welcome.svg' }],
+    images: [{ sequence: 1, url: '/demo/promo-welcome.jpg' }],
     publishedDaysAgo: 30,
   },
   {
@@ -175,7 +175,7 @@ const PROMOTIONS: AnnouncementSeed[] = [
       bn: '<h3>হারলেও ফেরত পান</h3><p>সোমবার থেকে রবিবার পর্যন্ত স্লট ও লাইভ ক্যাসিনোতে নিট লোকসানের <strong>১০%</strong> প্রতি সোমবার আপনার ওয়ালেটে জমা হবে।</p><ul><li>সর্বোচ্চ ক্যাশব্যাক সপ্তাহে ৳২০,০০০।</li><li>ক্যাশব্যাকে মাত্র ১ গুণ টার্নওভার।</li><li>বোনাস চলাকালীন বাজি ক্যাশব্যাকে গণ্য হবে না।</li></ul>',
       en: '<h3>Get some back even when you lose</h3><p><strong>10%</strong> of your net loss on slots and live casino from Monday to Sunday is credited to your wallet every Monday.</p><ul><li>Cashback up to ৳20,000 a week.</li><li>Only 1 times turnover on cashback.</li><li>Bets placed while a bonus is active do not count.</li></ul>',
     },
-    images: [{ sequence: 1, url: '/demo/promo-cashback.svg' }],
+    images: [{ sequence: 1, url: '/demo/promo-cashback.jpg' }],
     publishedDaysAgo: 20,
   },
   {
@@ -186,8 +186,8 @@ const PROMOTIONS: AnnouncementSeed[] = [
       en: '<h3>Bet on cricket, get a free bet</h3><p>Stake a total of ৳5,000 on any BPL match in a week and get a <strong>৳500 free bet</strong> the following Monday.</p><ul><li>Only bets at odds of 1.50 or more count.</li><li>The free bet must be used within 7 days.</li><li>Only the winnings of a free bet go to your wallet.</li></ul>',
     },
     images: [
-      { sequence: 1, url: '/demo/promo-cricket.svg' },
-      { sequence: 2, url: '/demo/home-cricket.svg' },
+      { sequence: 1, url: '/demo/promo-cricket.jpg' },
+      { sequence: 2, url: '/demo/home-cricket.jpg' },
     ],
     publishedDaysAgo: 10,
   },
@@ -198,7 +198,7 @@ const PROMOTIONS: AnnouncementSeed[] = [
       bn: '<h3>একসাথে খেলুন, একসাথে জিতুন</h3><p>আপনার রেফারেল লিংক দিয়ে যোগ দেওয়া প্রতিটি বন্ধু ৳১,০০০ ডিপোজিট করে ৳৫,০০০ টার্নওভার পূর্ণ করলে আপনি পাবেন <strong>৳৩০০</strong>।</p><ul><li>রেফারেল লিংক সদস্য কেন্দ্রের রেফার অ্যান্ড আর্ন পাতায় পাবেন।</li><li>যত বন্ধু, তত বোনাস; কোনো সীমা নেই।</li><li>একই পরিবার বা ডিভাইসের অ্যাকাউন্ট গণ্য হবে না।</li></ul>',
       en: '<h3>Play together, win together</h3><p>For every friend who joins through your referral link, deposits ৳1,000 and reaches ৳5,000 of turnover, you get <strong>৳300</strong>.</p><ul><li>Your referral link is on the Refer and Earn page of the member centre.</li><li>No limit: the more friends, the more bonus.</li><li>Accounts of the same household or device do not count.</li></ul>',
     },
-    images: [{ sequence: 1, url: '/demo/promo-referral.svg' }],
+    images: [{ sequence: 1, url: '/demo/promo-referral.jpg' }],
     publishedDaysAgo: 15,
   },
 ];

@@ -293,10 +293,10 @@ describe('notices (banners, marquee, popups, promotions, announcements)', () => 
   it('serves B,PL,PU,PR by default: banners by group in sequence, and each list', async () => {
     const value = await notice();
     expect(value.banners.w_home?.map((b) => b.url)).toEqual([
-      '/demo/home-welcome.svg',
-      '/demo/home-cricket.svg',
-      '/demo/home-cashback.svg',
-      '/demo/home-payments.svg',
+      '/demo/home-welcome.jpg',
+      '/demo/home-cricket.jpg',
+      '/demo/home-cashback.jpg',
+      '/demo/home-payments.jpg',
     ]);
     expect(value.banners.w_home?.[0]).toMatchObject({
       groupName: 'w_home',
@@ -315,7 +315,7 @@ describe('notices (banners, marquee, popups, promotions, announcements)', () => 
     expect(value.player).toHaveLength(3);
     expect(value.popup.map((p) => p.execution).sort()).toEqual(['A', 'B', 'F']);
     expect(value.promotion).toHaveLength(4);
-    expect(value.promotion[0]?.announcementImages).toEqual([{ sequence: 1, url: '/demo/promo-welcome.svg' }]);
+    expect(value.promotion[0]?.announcementImages).toEqual([{ sequence: 1, url: '/demo/promo-welcome.jpg' }]);
     expect(value.announcements).toEqual([]);
   });
 
@@ -417,7 +417,7 @@ describe('notices (banners, marquee, popups, promotions, announcements)', () => 
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await t.db.updateTable('banners').set({ active: false }).where('url', '=', '/demo/home-cricket.svg').execute();
+    await t.db.updateTable('banners').set({ active: false }).where('url', '=', '/demo/home-cricket.jpg').execute();
 
     const value = await notice({ types: 'B,H' });
     const titles = value.announcements.map((a) => a.title);
@@ -429,9 +429,9 @@ describe('notices (banners, marquee, popups, promotions, announcements)', () => 
       { sequence: 2, url: '/b.svg' },
     ]);
     expect(Object.keys(value.banners).every((g) => (BANNER_GROUPS as readonly string[]).includes(g))).toBe(true);
-    expect(value.banners.w_home?.map((b) => b.url)).not.toContain('/demo/home-cricket.svg');
+    expect(value.banners.w_home?.map((b) => b.url)).not.toContain('/demo/home-cricket.jpg');
 
-    await t.db.updateTable('banners').set({ active: true }).where('url', '=', '/demo/home-cricket.svg').execute();
+    await t.db.updateTable('banners').set({ active: true }).where('url', '=', '/demo/home-cricket.jpg').execute();
     await t.db.deleteFrom('banners').where('id', '=', banner.id).execute();
     await t.db
       .deleteFrom('announcements')
