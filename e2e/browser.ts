@@ -37,10 +37,13 @@ export async function openPage(
     baseURL: baseUrl(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
   });
+  // Presets, not overrides: a reload keeps what the page itself stored. Top frame only
+  // (embedded video frames have no storage access).
   await context.addInitScript(
     ([language, theme]) => {
-      if (language) localStorage.setItem('language', language);
-      if (theme) localStorage.setItem('theme', theme);
+      if (window !== window.top) return;
+      if (language && !localStorage.getItem('language')) localStorage.setItem('language', language);
+      if (theme && !localStorage.getItem('theme')) localStorage.setItem('theme', theme);
     },
     [options.language, options.theme] as const,
   );

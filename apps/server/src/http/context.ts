@@ -26,6 +26,11 @@ declare module 'fastify' {
     operator: OperatorContext | null;
     /** The decrypted payload of an E call. */
     openedBody: unknown;
+    /**
+     * The client's address, read once when the request arrives: `req.ip` reads the socket, which
+     * an aborted request no longer has. '' when unknown.
+     */
+    clientIp: string;
   }
 }
 

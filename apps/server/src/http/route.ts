@@ -83,7 +83,7 @@ export function registerEndpoint<E extends EndpointDef>(
         reply,
         merchant,
         language,
-        ip: req.ip,
+        ip: req.clientIp,
         params: (def.params ? parseOrThrow(def.params, req.params, language, 'params') : undefined) as never,
         query: (def.query ? parseOrThrow(def.query, req.query, language, 'query') : undefined) as never,
         body: (def.body ? parseOrThrow(def.body, rawBody ?? {}, language, '') : undefined) as never,

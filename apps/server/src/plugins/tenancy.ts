@@ -20,8 +20,10 @@ export function registerTenancy(app: FastifyInstance, merchants: MerchantReposit
   app.decorateRequest('operator', null);
   app.decorateRequest('openedBody', null);
   app.decorateRequest('language', 'bn');
+  app.decorateRequest('clientIp', '');
 
   app.addHook('onRequest', async (req) => {
+    req.clientIp = req.ip ?? '';
     const asked = requestedLanguage(req.headers.language);
     if (!isApiPath(req.url)) return;
     const header = req.headers.merchant;

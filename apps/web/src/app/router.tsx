@@ -1,10 +1,12 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
-import { SiteLayout } from '../components/layouts/site-layout.tsx';
 import { sessionStore } from '../lib/session-store.ts';
-import { RouteError } from './routes/route-error.tsx';
+import { LoadingCover } from '../components/ui/loading-cover.tsx';
+import { lazyRoute } from './routes/lazy-route.tsx';
+import { PageError, RouteError } from './routes/route-error.tsx';
+import { SiteRoot } from './routes/site-root.tsx';
 
 /** §4 routing guard: without a token, auth-required routes go to /login. */
-function RequireAuth() {
+export function RequireAuth() {
   return sessionStore.token() ? <Outlet /> : <Navigate to="/login" replace />;
 }
 
@@ -12,44 +14,52 @@ function RequireAuth() {
 export const GAME_CENTER_TYPES = ['sports', 'esports', 'lott', 'elott', 'cockfight'] as const;
 export const GAME_LIST_TYPES = ['live', 'fish', 'rng', 'pvp', 'bgs'] as const;
 
-const lazy = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
-
-const home = lazy(() => import('./routes/home.tsx'));
+// Every page is its own chunk, loaded with the §9 120-second time-out (lazy-route.tsx).
+const home = lazyRoute(() => import('./routes/home.tsx'));
+const gameCenter = lazyRoute(() => import('./routes/game-center.tsx'));
+const gameList = lazyRoute(() => import('./routes/game-list.tsx'));
+const myGames = lazyRoute(() => import('./routes/my-games.tsx'));
+const lottery = lazyRoute(() => import('./routes/lottery.tsx'));
 
 export const routes: RouteObject[] = [
   {
-    element: <SiteLayout />,
+    element: <SiteRoot />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <LoadingCover />,
     children: [
-      { index: true, lazy: home },
-      { path: 'index', lazy: home },
-      { path: 'index.html', lazy: home },
-      { path: 'home', lazy: home },
-      // §2: /login and /register return to / with their modal open; /help opens the help centre.
-      { path: 'login', element: <Navigate to="/" replace state={{ modal: 'login' }} /> },
-      { path: 'register', element: <Navigate to="/" replace state={{ modal: 'register' }} /> },
-      { path: 'help', lazy: lazy(() => import('./routes/help.tsx')) },
-      { path: 'promotions', lazy: lazy(() => import('./routes/promotions.tsx')) },
-      { path: 'pointMall', lazy: lazy(() => import('./routes/point-mall.tsx')) },
-      { path: 'seamless', lazy: lazy(() => import('./routes/seamless.tsx')) },
-      { path: 'agent', lazy: lazy(() => import('./routes/agent.tsx')) },
-      ...GAME_CENTER_TYPES.map((type) => ({ path: type, lazy: lazy(() => import('./routes/game-center.tsx')) })),
-      ...GAME_LIST_TYPES.map((type) => ({ path: type, lazy: lazy(() => import('./routes/game-list.tsx')) })),
       {
-        element: <RequireAuth />,
+        // Page errors render inside the layout, so the header and menu stay usable.
+        errorElement: <PageError />,
         children: [
-          { path: 'favorite', lazy: lazy(() => import('./routes/my-games.tsx')) },
-          { path: 'recent', lazy: lazy(() => import('./routes/my-games.tsx')) },
-          { path: 'lottery', lazy: lazy(() => import('./routes/lottery.tsx')) },
-          { path: 'seaLottery', lazy: lazy(() => import('./routes/lottery.tsx')) },
-          { path: 'vnLottery', lazy: lazy(() => import('./routes/lottery.tsx')) },
-          { path: 'member', lazy: lazy(() => import('./routes/member.tsx')) },
-          { path: 'agentHome', lazy: lazy(() => import('./routes/agent-home.tsx')) },
+          { index: true, lazy: home },
+          { path: 'index', lazy: home },
+          { path: 'index.html', lazy: home },
+          { path: 'home', lazy: home },
+          // §2: /login and /register return to / with their modal open; /help opens the help centre.
+          { path: 'login', element: <Navigate to="/" replace state={{ modal: 'login' }} /> },
+          { path: 'register', element: <Navigate to="/" replace state={{ modal: 'register' }} /> },
+          { path: 'help', lazy: lazyRoute(() => import('./routes/help.tsx')) },
+          { path: 'promotions', lazy: lazyRoute(() => import('./routes/promotions.tsx')) },
+          { path: 'pointMall', lazy: lazyRoute(() => import('./routes/point-mall.tsx')) },
+          { path: 'seamless', lazy: lazyRoute(() => import('./routes/seamless.tsx')) },
+          { path: 'agent', lazy: lazyRoute(() => import('./routes/agent.tsx')) },
+          ...GAME_CENTER_TYPES.map((type) => ({ path: type, lazy: gameCenter })),
+          ...GAME_LIST_TYPES.map((type) => ({ path: type, lazy: gameList })),
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: 'favorite', lazy: myGames },
+              { path: 'recent', lazy: myGames },
+              { path: 'lottery', lazy: lottery },
+              { path: 'seaLottery', lazy: lottery },
+              { path: 'vnLottery', lazy: lottery },
+              { path: 'member', lazy: lazyRoute(() => import('./routes/member.tsx')) },
+              { path: 'agentHome', lazy: lazyRoute(() => import('./routes/agent-home.tsx')) },
+            ],
+          },
+          { path: '*', lazy: lazyRoute(() => import('./routes/not-found.tsx')) },
         ],
       },
-      { path: '*', lazy: lazy(() => import('./routes/not-found.tsx')) },
     ],
   },
 ];

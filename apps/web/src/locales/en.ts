@@ -39,6 +39,14 @@ const en = {
     favorite: 'Favourites',
     recent: 'Recent games',
     pointMall: 'Points mall',
+    BGS: 'Mini games',
+    primary: 'Main navigation',
+    categories: 'Game categories',
+    shortcuts: 'Shortcuts',
+    sideMenu: 'Side menu',
+    openMenu: 'Open menu',
+    closeMenu: 'Close menu',
+    vendorsOf: '{{category}} providers',
   },
   header: {
     login: 'Log in',
@@ -53,6 +61,7 @@ const en = {
     themeLight: 'Light theme',
     account: 'My account',
     logout: 'Sign out',
+    homeLink: '{{name}} home page',
   },
   footer: {
     ageNotice:
@@ -65,6 +74,13 @@ const en = {
     social: 'Follow us',
     licence: 'Licence',
     vendors: 'Game providers',
+    helpCentre: 'Help centre',
+    more: 'Explore',
+    copyright: '© {{year}} {{name}}. All rights reserved.',
+    carousel: 'carousel',
+    previousVendors: 'Previous providers',
+    nextVendors: 'Next providers',
+    ageBadge: '18+',
   },
   download: {
     title: 'Download the app',
@@ -73,6 +89,8 @@ const en = {
     iosLite: 'iOS lite',
     install: 'Install this site as an app',
     scan: 'Scan to download',
+    qrLabel: 'QR code to download the {{platform}} app',
+    linkLabel: 'download the {{platform}} app',
   },
   status: {
     maintenanceTitle: 'System maintenance',
@@ -82,6 +100,115 @@ const en = {
     restrictedBody: 'This site is not available from your location.',
     yourIp: 'Your IP address: {{ip}}',
     invalidUrl: 'Invalid URL, please contact customer service',
+    maintenanceUntilLabel: 'Expected to be back:',
+    checkAgain: 'Check again',
+    checking: 'Checking…',
+    yourIpLabel: 'Your IP address:',
+    restrictedHelp: 'If you believe this is a mistake, contact customer service and give them the IP address above.',
+  },
+  layout: {
+    skipToContent: 'Skip to main content',
+    opensInNewTab: '(opens in a new tab)',
+    contactOptions: 'How would you like to reach us?',
+    widget: 'Quick help',
+    backToTop: 'Back to top',
+    loadingPage: 'Loading the page…',
+  },
+  preferences: {
+    language: 'Language',
+    languages: { bn: 'বাংলা', en: 'English' },
+    toLight: 'Switch to light theme',
+    toDark: 'Switch to dark theme',
+  },
+  routes: {
+    backHome: 'Back to home',
+    seePromotions: 'See promotions',
+    errorTitle: 'Something went wrong',
+    errorBody: 'This page ran into a problem. Try again, or go back to the home page.',
+    notFoundBody: 'The page you are looking for does not exist or has moved.',
+    gameCenter: {
+      intro: 'Every {{category}} provider in one place: choose one to open its games.',
+      emptyTitle: 'No {{category}} providers yet',
+      emptyBody:
+        'The {{category}} providers will appear here as cards as soon as they are added to the site. Until then, take a look at the promotions running now.',
+    },
+    gameList: {
+      intro: 'All {{category}} games, with filters by provider and type.',
+      vendorIntro: '{{category}} games from {{vendor}}.',
+      emptyTitle: 'No {{category}} games yet',
+      emptyBody:
+        'The {{category}} games will be listed here, with search and filters, as soon as they are added. Until then, take a look at the promotions running now.',
+    },
+    favorite: {
+      title: 'Favourite games',
+      intro: 'The games you marked as favourites.',
+      emptyTitle: 'No favourites yet',
+      emptyBody: 'Tap the heart on any game to keep it here for quick access.',
+    },
+    recent: {
+      title: 'Recent games',
+      intro: 'The games you played lately, newest first.',
+      emptyTitle: 'No recent games',
+      emptyBody: 'The games you play will show up here so you can return to them in one tap.',
+    },
+    lottery: {
+      lottery: 'Lottery',
+      seaLottery: 'SEA lottery',
+      vnLottery: 'Vietnam lottery',
+      intro: 'Draws, results and tickets in one place.',
+      gameIntro: 'Game {{game}}: draws, results and tickets.',
+      emptyTitle: '{{lottery}} is not open yet',
+      emptyBody:
+        'Upcoming draws, the latest results and betting will open on this page once the lottery games are added.',
+    },
+    member: {
+      title: 'Member centre',
+      intro: 'Your account, wallet and records in one place.',
+      emptyTitle: 'Your member centre is being prepared',
+      emptyBody:
+        'Deposits, withdrawals, betting and account records, rewards, security settings and messages will all be managed here.',
+    },
+    pointMall: {
+      title: 'Points mall',
+      intro: 'Exchange the points you earn for rewards.',
+      emptyTitle: 'No rewards to redeem yet',
+      emptyBody:
+        'You earn points as you play. The rewards you can redeem them for, with your points balance and history, will appear here.',
+    },
+    seamless: {
+      title: 'Game',
+      emptyTitle: 'No game is open',
+      emptyBody: 'Games you launch play here in full view. Choose a game from the home page to start.',
+    },
+    agent: {
+      title: 'Agent programme',
+      intro: 'Build a team of players and earn from its activity.',
+      benefitsTitle: 'How agents earn',
+      benefits: {
+        dividend: {
+          title: 'Dividend',
+          body: "A share of your team's results, settled daily, weekly, half-monthly or monthly.",
+        },
+        dailySalary: {
+          title: 'Daily salary',
+          body: "Worked out on your team's sales of the previous day and paid the next day.",
+        },
+        hourlySalary: { title: 'Hourly salary', body: 'Earnings worked out for every hour your team plays.' },
+        realtimeSalary: { title: 'Real-time salary', body: 'Settled every 5 minutes while your team plays.' },
+      },
+      loginTitle: 'Agent log-in',
+      loginSoon:
+        'Agent log-in arrives with accounts in the next update. The agent centre (team overview, downlines, contracts and reports) opens after signing in.',
+      applyBody: 'Want to become an agent? Send us a message and our team will contact you.',
+      apply: 'Apply to become an agent',
+    },
+    agentHome: {
+      title: 'Agent centre',
+      intro: 'Your team, contracts and earnings.',
+      emptyTitle: 'The agent centre is being prepared',
+      emptyBody:
+        'Team overview, account creation, downline management, contracts, salary and dividend records and reports will be here.',
+    },
   },
   chunkError: {
     title: 'The page could not load',

@@ -139,7 +139,7 @@ export function operatorSessions({ db, merchants, rateLimits }: OperatorSessionD
           .execute();
         await recordAudit(
           trx,
-          { merchantId: operator.merchantId, operatorId: operator.id, ip: req.ip },
+          { merchantId: operator.merchantId, operatorId: operator.id, ip: req.clientIp },
           { action: 'logout', entity: 'session', entityId: operator.id },
         );
       });

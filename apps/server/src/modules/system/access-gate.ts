@@ -23,7 +23,7 @@ export function installAccessGate(app: FastifyInstance, access: SiteAccessServic
     const endpoint = req.routeOptions.config.endpoint;
     // Without a merchant the route itself answers merchant.invalid_url.
     if (!endpoint || !req.merchant || !isGated(endpoint)) return payload;
-    const state = await access.check(req.merchant.id, req.ip, req.log);
+    const state = await access.check(req.merchant.id, req.clientIp, req.log);
     if (state.maintenance) {
       throw new AppError('system.maintenance', { endsAt: state.maintenance.endsAt?.toISOString() ?? null });
     }

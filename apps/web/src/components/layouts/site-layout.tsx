@@ -1,12 +1,141 @@
-import { Outlet } from 'react-router';
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CloseIcon } from '../ui/icons.tsx';
+import './site-layout.css';
 
-/** §2 regions: side menu, header, footer, floating customer-service widget. */
-export function SiteLayout() {
+/** From this width the side menu is a column beside the page; below it, a drawer. */
+export const WIDE_QUERY = '(min-width: 1024px)';
+
+function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      if (typeof window.matchMedia !== 'function') return () => {};
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => typeof window.matchMedia === 'function' && window.matchMedia(query).matches,
+    () => true,
+  );
+}
+
+export interface MenuControl {
+  open: boolean;
+  controls: string;
+  toggle: () => void;
+  ref: React.RefObject<HTMLButtonElement | null>;
+}
+
+export interface SiteLayoutProps {
+  /** The header; it gets the drawer control on narrow screens when there is a side menu. */
+  header: (menu: MenuControl | undefined) => ReactNode;
+  /** The side menu; leave it out to hide it (§2: on game pages). */
+  sideMenu?: ReactNode;
+  footer: ReactNode;
+  /** The floating customer-service widget. */
+  widget?: ReactNode;
+  /** Above the header: the navigation progress bar. */
+  top?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * §2 regions: skip link, header, side menu (a column on wide screens, a drawer on phones),
+ * the main region, footer and the floating widget. Everything else is composed in by the app.
+ */
+export function SiteLayout({ header, sideMenu, footer, widget, top, children }: SiteLayoutProps) {
+  const { t } = useTranslation();
+  const wide = useMediaQuery(WIDE_QUERY);
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const { pathname, search } = useLocation();
+  const drawer = Boolean(sideMenu) && !wide;
+  const drawerOpen = drawer && open;
+
+  const close = useCallback(() => {
+    setOpen(false);
+    menuButton.current?.focus();
+  }, []);
+
+  // A navigation (a link in the drawer) or widening the window closes the drawer.
+  useEffect(() => setOpen(false), [pathname, search, wide]);
+
+  useEffect(() => {
+    if (!drawerOpen) return;
+    closeButton.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    document.addEventListener('keydown', onKey);
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = overflow;
+    };
+  }, [drawerOpen, close]);
+
+  const menu: MenuControl | undefined = drawer
+    ? { open: drawerOpen, controls: menuId, toggle: () => setOpen((value) => !value), ref: menuButton }
+    : undefined;
+
   return (
-    <div className="site">
-      <main className="site__main" id="main">
-        <Outlet />
-      </main>
+    <div className="site" data-side-menu={sideMenu ? (wide ? 'column' : 'drawer') : 'hidden'}>
+      <a className="skip-link" href="#main">
+        {t('layout.skipToContent')}
+      </a>
+      {top}
+      <div className="site__header" inert={drawerOpen || undefined}>
+        {header(menu)}
+      </div>
+      <div className="site__body">
+        {sideMenu ? (
+          <>
+            <div
+              id={menuId}
+              className="site__side"
+              data-open={drawerOpen || undefined}
+              aria-label={t('nav.sideMenu')}
+              // A landmark beside the page; a modal dialog when open as a drawer. Closed on a
+              // phone: out of the tab order and hidden from assistive technology.
+              role={drawerOpen ? 'dialog' : 'complementary'}
+              aria-modal={drawerOpen || undefined}
+              inert={(drawer && !drawerOpen) || undefined}
+            >
+              {drawer ? (
+                <div className="site__side-head">
+                  <span className="site__side-title">{t('nav.menu')}</span>
+                  <button
+                    ref={closeButton}
+                    type="button"
+                    className="icon-button"
+                    aria-label={t('nav.closeMenu')}
+                    onClick={close}
+                  >
+                    <CloseIcon />
+                  </button>
+                </div>
+              ) : null}
+              {sideMenu}
+            </div>
+            {drawerOpen ? <div className="site__backdrop" aria-hidden="true" onClick={close} /> : null}
+          </>
+        ) : null}
+        <div className="site__content" inert={drawerOpen || undefined}>
+          <main className="site__main" id="main" tabIndex={-1}>
+            {children}
+          </main>
+          {footer}
+        </div>
+      </div>
+      {widget ? (
+        <div className="site__widget" inert={drawerOpen || undefined}>
+          {widget}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, storedLanguage } from '../../../lib/i18n.ts';
 import { LoadingCover } from '../../../components/ui/loading-cover.tsx';
@@ -6,11 +6,12 @@ import { ErrorScreen } from '../../../components/ui/error-screen.tsx';
 import { useSystemStatus } from '../api/get-status.ts';
 import { MaintenancePage } from './maintenance-page.tsx';
 import { RegionBlockPage } from './region-block-page.tsx';
+import './status-pages.css';
 
 /**
  * §4 system status decides what renders: 0 the app, 1 the maintenance page, 2 the region-block
- * page (maintenance takes priority, the server already applies it). An unknown domain gets the
- * §8 "Invalid URL" screen.
+ * page (maintenance takes priority: status 1 wins, and so does a maintenance record). An
+ * unknown domain gets the §8 "Invalid URL" screen.
  */
 export function StatusGate({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -22,17 +23,30 @@ export function StatusGate({ children }: { children: ReactNode }) {
     if (merchantDefault && !storedLanguage()) void changeLanguage(merchantDefault);
   }, [merchantDefault]);
 
-  if (status.isPending) return <LoadingCover />;
-  if (status.isError) {
+  // The status is asked again in each language (its texts are localised). While the answer in
+  // the new language loads, the last one stands, so a language change does not unmount the app.
+  const data = useLastAnswer(status.data);
+
+  if (!data && status.isPending) return <LoadingCover />;
+  if (!data && status.isError) {
     const invalidUrl = status.error.code === 'merchant.invalid_url';
     return (
       <ErrorScreen
         title={invalidUrl ? t('status.invalidUrl') : t('common.networkError')}
+        body={invalidUrl ? undefined : t('chunkError.body')}
         onRetry={invalidUrl ? undefined : () => void status.refetch()}
       />
     );
   }
-  if (status.data.status === 1) return <MaintenancePage status={status.data} />;
-  if (status.data.status === 2) return <RegionBlockPage status={status.data} />;
+  if (!data) return <LoadingCover />;
+  if (data.status === 1 || (data.status !== 0 && data.maintenance)) return <MaintenancePage status={data} />;
+  if (data.status === 2) return <RegionBlockPage status={data} />;
   return children;
+}
+
+/** The latest defined value seen, kept while a new one loads (state adjusted during render). */
+export function useLastAnswer<T>(value: T | undefined): T | undefined {
+  const [last, setLast] = useState(value);
+  if (value !== undefined && value !== last) setLast(value);
+  return value ?? last;
 }

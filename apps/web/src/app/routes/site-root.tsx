@@ -1,0 +1,110 @@
+import { useMemo } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SiteLayout } from '../../components/layouts/site-layout.tsx';
+import { FloatingWidget } from '../../components/layouts/floating-widget.tsx';
+import { CustomerServiceButton } from '../../components/ui/customer-service-button.tsx';
+import { useSwitches, useSystemStatus } from '../../features/system/api/get-status.ts';
+import { useLastAnswer } from '../../features/system/components/status-gate.tsx';
+import { useHelpCenter } from '../../features/help/api/get-help-center.ts';
+import { buildNavigation, isGamePage, type VendorLane } from '../../features/navigation/utils/build-navigation.ts';
+import { useRouteEffects } from '../../features/navigation/hooks/use-route-effects.ts';
+import { SiteHeader } from '../../features/navigation/components/site-header.tsx';
+import { SideMenu } from '../../features/navigation/components/side-menu.tsx';
+import { SiteFooter } from '../../features/navigation/components/site-footer.tsx';
+import { HeaderAccount } from '../../features/navigation/components/header-account.tsx';
+import { RouteProgress } from '../../features/navigation/components/route-progress.tsx';
+import { DownloadQrCodes } from '../../features/downloads/components/download-qr-codes.tsx';
+import { appDownloads } from '../../features/downloads/utils/downloads.ts';
+import { LanguageSelect } from '../../features/preferences/components/language-select.tsx';
+import { ThemeSwitch } from '../../features/preferences/components/theme-switch.tsx';
+import { RouteModalOpener } from '../modal-host.tsx';
+
+/**
+ * The vendor lanes (`GCSGAME_newGameVendor`) arrive with the games issue; until then there are
+ * none, so the navigation holds Home and Promotions only (§2).
+ */
+const NO_LANES: readonly VendorLane[] = [];
+
+/**
+ * The site shell of §2, composed from the features: header, side menu (hidden on game pages),
+ * footer and floating widget around the page, with the data of the status and help calls.
+ */
+export function SiteRoot() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  // The last answer stands while the status loads again in a new language (no flicker).
+  const status = useLastAnswer(useSystemStatus().data);
+  const switches = useSwitches();
+  const help = useHelpCenter();
+  useRouteEffects();
+
+  const items = useMemo(() => buildNavigation(NO_LANES), []);
+  const info = status?.info;
+  const siteName = info?.merchant.name || t('brand.name');
+  const languages = info?.merchant.languages;
+  const resources = info?.resources ?? [];
+  const customerService = info?.customerService ?? [];
+  const hasDownloads =
+    appDownloads(resources, typeof window === 'undefined' ? 'http://localhost' : window.location.origin).length > 0;
+  // §2 rewards shortcut with the reward centre switch; kept steady while the status reloads.
+  const showRewards = useLastAnswer(Object.keys(switches).length > 0 ? Boolean(switches.REWCEN3) : undefined) ?? false;
+  // §2: agents, or the referral promo; neither exists before the accounts issue.
+  const showInvite = false;
+
+  return (
+    <>
+      <RouteModalOpener />
+      <SiteLayout
+        top={<RouteProgress />}
+        header={(menu) => (
+          <SiteHeader
+            siteName={siteName}
+            items={items}
+            menu={menu}
+            actions={
+              <>
+                <LanguageSelect variant="compact" languages={languages} className="site-header__language" />
+                <ThemeSwitch />
+                <HeaderAccount />
+              </>
+            }
+          />
+        )}
+        sideMenu={
+          isGamePage(pathname) ? undefined : (
+            <SideMenu
+              items={items}
+              showRewards={showRewards}
+              showInvite={showInvite}
+              downloads={<DownloadQrCodes resources={resources} size={100} />}
+              customerService={
+                customerService.length > 0 ? (
+                  <CustomerServiceButton entries={customerService} className="button" />
+                ) : undefined
+              }
+              language={<LanguageSelect languages={languages} />}
+            />
+          )
+        }
+        footer={
+          <SiteFooter
+            siteName={siteName}
+            helpArticles={help.data ?? []}
+            resources={resources}
+            vendors={items.flatMap((item) => item.vendors)}
+          />
+        }
+        widget={
+          <FloatingWidget
+            customerService={customerService}
+            showInvite={showInvite}
+            downloads={hasDownloads ? <DownloadQrCodes resources={resources} heading={false} size={112} /> : undefined}
+          />
+        }
+      >
+        <Outlet />
+      </SiteLayout>
+    </>
+  );
+}
