@@ -1,0 +1,328 @@
+// `npm run bench:web`: the issue 3 performance budget, measured the way a phone gets the site.
+//   1. builds the web app (into a temporary folder: a running server's apps/web/dist is left alone),
+//   2. starts the real server on it (bundled PostgreSQL with demo data, temp DATA_DIR, free port),
+//   3. in Debian Chromium: the JavaScript the home route `/` downloads on a first visit, gzipped
+//      here with zlib (the server itself does not compress), and Lighthouse mobile scores.
+// Prints the figures with pass/fail against the budget and exits 1 when over it.
+//
+// Options: --url <base> measures an already running site (no build, no server);
+//          --runs <n> Lighthouse runs, the median is kept (default 3);
+//          --json <file> also writes the figures as JSON.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+
+const root = new URL('..', import.meta.url).pathname;
+const CHROMIUM = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
+/** Issue 3 item 11. */
+const BUDGET = { jsGzipKb: 170, performance: 90, accessibility: 90 };
+
+const { values: args } = parseArgs({
+  options: {
+    url: { type: 'string' },
+    runs: { type: 'string', default: '3' },
+    json: { type: 'string' },
+  },
+});
+
+const cleanups = [];
+async function cleanup() {
+  while (cleanups.length)
+    await cleanups
+      .pop()()
+      .catch((error) => console.error(error));
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => void cleanup().then(() => process.exit(130)));
+}
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+function run(command, argv, options) {
+  return new Promise((resolveRun, reject) => {
+    const child = spawn(command, argv, { stdio: 'inherit', ...options });
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolveRun() : reject(new Error(`${command} ${argv.join(' ')} exited ${code}`)),
+    );
+  });
+}
+
+async function build(work) {
+  const outDir = join(work, 'dist');
+  const started = Date.now();
+  await run(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    {
+      cwd: join(root, 'apps/web'),
+    },
+  );
+  console.log(`built the web app in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return outDir;
+}
+
+/** The real server (as `npm start` runs it) on the given build; stopped by cleanup(). */
+async function startServer(work, webDist) {
+  const dataDir = join(work, 'data');
+  await mkdtemp(dataDir).catch(() => undefined);
+  await run('mkdir', ['-p', dataDir]);
+  await chmod(work, 0o755); // initdb runs as postgres: every parent must be traversable (GOTCHAS)
+  await chmod(dataDir, 0o755);
+  const port = await freePort();
+  // main.ts directly rather than scripts/start.mjs: start.mjs would rebuild apps/web/dist when stale.
+  const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/server/src/main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      INIT_CWD: root,
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  cleanups.push(async () => {
+    if (server.exitCode !== null) return;
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return base;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the server did not become ready within 90 s');
+}
+
+/**
+ * Every script the page itself requests on a first visit to `/` (fresh profile, phone viewport)
+ * until the network is idle, each body gzipped with zlib's default level (as Vite reports it).
+ * The service worker's own downloads (sw.js, its precache) happen in the worker, after load.
+ */
+async function measureJs(base) {
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: CHROME_FLAGS.filter((f) => f !== '--headless=new'),
+  });
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const pending = [];
+    const errors = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('response', (response) => {
+      const type = response.headers()['content-type'] ?? '';
+      if (response.request().resourceType() !== 'script' && !type.includes('javascript')) return;
+      pending.push(
+        response.body().then(
+          (body) => ({ path: new URL(response.url()).pathname, raw: body.length, gzip: gzipSync(body).length }),
+          () => null,
+        ),
+      );
+    });
+    await page.goto(`${base}/`, { waitUntil: 'load' });
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1000); // timers that open a popup or start a carousel
+    await page.waitForLoadState('networkidle');
+    const files = (await Promise.all(pending)).filter(Boolean);
+    const seen = new Set();
+    const unique = files.filter((f) => !seen.has(f.path) && seen.add(f.path));
+    unique.sort((a, b) => b.gzip - a.gzip);
+    const swActive = await page.evaluate(async () => {
+      if (!('serviceWorker' in navigator)) return false;
+      const registration = await Promise.race([
+        navigator.serviceWorker.ready,
+        new Promise((r) => setTimeout(() => r(null), 10_000)),
+      ]);
+      return Boolean(registration?.active);
+    });
+    await context.close();
+    return {
+      files: unique,
+      gzipKb: unique.reduce((s, f) => s + f.gzip, 0) / 1024,
+      rawKb: unique.reduce((s, f) => s + f.raw, 0) / 1024,
+      errors,
+      swActive,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Chromium with a DevTools port for Lighthouse (chrome-launcher is Lighthouse's, not ours). */
+async function launchChromeForLighthouse(work) {
+  const port = await freePort();
+  const profile = await mkdtemp(join(work, 'chrome-'));
+  const chrome = spawn(
+    CHROMIUM,
+    [...CHROME_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  await new Promise((resolveLaunch, reject) => {
+    const timer = setTimeout(() => reject(new Error('Chromium did not open its DevTools port')), 30_000);
+    let log = '';
+    chrome.stderr.on('data', (chunk) => {
+      log += chunk;
+      if (log.includes('DevTools listening on')) {
+        clearTimeout(timer);
+        resolveLaunch();
+      }
+    });
+    chrome.once('exit', (code) => reject(new Error(`Chromium exited ${code}: ${log.slice(-500)}`)));
+  });
+  return {
+    port,
+    async kill() {
+      if (chrome.exitCode === null) {
+        const exited = new Promise((r) => chrome.once('exit', r));
+        chrome.kill('SIGTERM');
+        await exited;
+      }
+      await rm(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Lighthouse's default config is the mobile one (Moto G Power, simulated slow 4G, 4× CPU). */
+async function lighthouseRuns(base, work, runs) {
+  const { default: lighthouse } = await import('lighthouse');
+  const results = [];
+  for (let i = 0; i < runs; i++) {
+    const chrome = await launchChromeForLighthouse(work);
+    try {
+      const { lhr } = await lighthouse(`${base}/`, {
+        port: chrome.port,
+        logLevel: 'error',
+        output: 'json',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const metric = (id) => lhr.audits[id]?.numericValue;
+      results.push({
+        performance: Math.round(lhr.categories.performance.score * 100),
+        accessibility: Math.round(lhr.categories.accessibility.score * 100),
+        fcpMs: metric('first-contentful-paint'),
+        lcpMs: metric('largest-contentful-paint'),
+        tbtMs: metric('total-blocking-time'),
+        cls: metric('cumulative-layout-shift'),
+        speedIndexMs: metric('speed-index'),
+        failedA11y: Object.values(lhr.audits)
+          .filter(
+            (a) => lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0) && a.score === 0,
+          )
+          .map((a) => a.id),
+      });
+      console.log(
+        `  Lighthouse run ${i + 1}/${runs}: performance ${results.at(-1).performance}, accessibility ${results.at(-1).accessibility}`,
+      );
+    } finally {
+      await chrome.kill();
+    }
+  }
+  // The run with the median performance score (Lighthouse's own advice for variance).
+  const sorted = [...results].sort((a, b) => a.performance - b.performance);
+  return { median: sorted[Math.floor((sorted.length - 1) / 2)], runs: results };
+}
+
+const kb = (n) => `${n.toFixed(1)} KB`;
+const verdict = (ok) => (ok ? 'pass' : 'FAIL');
+
+async function main() {
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
+  const work = await mkdtemp(join(tmpdir(), 'khela-bench-'));
+  cleanups.push(() => rm(work, { recursive: true, force: true }));
+  let base = args.url?.replace(/\/$/, '');
+  if (!base) base = await startServer(work, await build(work));
+  console.log(`measuring ${base}/`);
+
+  const js = await measureJs(base);
+  console.log(`\nFirst-load JavaScript of / (${js.files.length} files, gzip via zlib):`);
+  for (const f of js.files)
+    console.log(`  ${kb(f.gzip / 1024).padStart(9)}  ${kb(f.raw / 1024).padStart(9)} raw  ${f.path}`);
+  if (js.errors.length) console.log(`  console errors: ${js.errors.join(' | ')}`);
+  console.log(`  service worker active after load: ${js.swActive ? 'yes' : 'no'}`);
+
+  const runs = Math.max(1, Number(args.runs) || 1);
+  console.log(`\nLighthouse ${runs} run(s), mobile:`);
+  const lh = await lighthouseRuns(base, work, runs);
+  const m = lh.median;
+
+  const figures = {
+    jsGzipKb: Number(js.gzipKb.toFixed(1)),
+    jsRawKb: Number(js.rawKb.toFixed(1)),
+    jsFiles: js.files.length,
+    performance: m.performance,
+    accessibility: m.accessibility,
+    fcpMs: Math.round(m.fcpMs),
+    lcpMs: Math.round(m.lcpMs),
+    tbtMs: Math.round(m.tbtMs),
+    cls: Number(m.cls.toFixed(3)),
+    speedIndexMs: Math.round(m.speedIndexMs),
+    lighthouseRuns: lh.runs.map((r) => ({ performance: r.performance, accessibility: r.accessibility })),
+  };
+  const ok = {
+    js: figures.jsGzipKb <= BUDGET.jsGzipKb,
+    performance: figures.performance >= BUDGET.performance,
+    accessibility: figures.accessibility >= BUDGET.accessibility,
+  };
+  console.log(`
+Khela web performance budget (home route /, Chromium ${CHROMIUM})
+  first-load JS   ${kb(figures.jsGzipKb).padStart(9)} gzip (${kb(figures.jsRawKb)} raw)   budget ≤ ${BUDGET.jsGzipKb} KB   ${verdict(ok.js)}
+  performance     ${String(figures.performance).padStart(9)}   budget ≥ ${BUDGET.performance}   ${verdict(ok.performance)}   (median of ${runs}: FCP ${figures.fcpMs} ms, LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, CLS ${figures.cls}, SI ${figures.speedIndexMs} ms)
+  accessibility   ${String(figures.accessibility).padStart(9)}   budget ≥ ${BUDGET.accessibility}   ${verdict(ok.accessibility)}${m.failedA11y.length ? `   (failing audits: ${m.failedA11y.join(', ')})` : ''}`);
+  if (args.json) await writeFile(args.json, JSON.stringify({ ...figures, budget: BUDGET, ok }, null, 2));
+  return ok.js && ok.performance && ok.accessibility ? 0 : 1;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  console.error(error);
+} finally {
+  await cleanup();
+}
+process.exit(exitCode);
