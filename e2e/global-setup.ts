@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TestProject } from 'vitest/node';
 import { createServer } from 'node:net';
+import type { TestProject } from 'vitest/node';
 
 const root = new URL('..', import.meta.url).pathname;
 
@@ -20,10 +20,14 @@ function freePort(): Promise<number> {
   });
 }
 
+const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+
 async function waitForReady(baseUrl: string, server: ChildProcess, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode} before it was ready`);
+    if (!running(server)) {
+      throw new Error(`the server exited (${server.exitCode ?? server.signalCode}) before it was ready`);
+    }
     try {
       if ((await fetch(`${baseUrl}/readyz`)).ok) return;
     } catch {
@@ -39,8 +43,12 @@ async function waitForReady(baseUrl: string, server: ChildProcess, timeoutMs = 9
  * PostgreSQL with demo data) on a fresh data dir and a free port.
  */
 export default async function setup(project: TestProject) {
+  // `npm test` and `npm run test:e2e` build first; a bare `vitest --project e2e` may not have.
   if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build` first (npm test does)');
+    execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+      cwd: join(root, 'apps/web'),
+      stdio: 'inherit',
+    });
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'khela-e2e-'));
   await chmod(dataDir, 0o755);
@@ -57,17 +65,9 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  try {
-    await waitForReady(baseUrl, server);
-  } catch (error) {
-    server.kill('SIGKILL');
-    throw error;
-  }
-  project.provide('baseUrl', baseUrl);
-
-  return async () => {
-    if (server.exitCode === null) {
+  // SIGTERM lets the server stop its bundled PostgreSQL; a SIGKILLed one would leave it running.
+  const stop = async () => {
+    if (running(server)) {
       const exited = new Promise((r) => server.once('exit', r));
       server.kill('SIGTERM');
       const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
@@ -76,6 +76,15 @@ export default async function setup(project: TestProject) {
     }
     await rm(dataDir, { recursive: true, force: true });
   };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  try {
+    await waitForReady(baseUrl, server);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  project.provide('baseUrl', baseUrl);
+  return stop;
 }
 
 declare module 'vitest' {

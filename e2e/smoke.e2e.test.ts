@@ -23,6 +23,30 @@ describe('the site as a visitor first sees it', () => {
     await context.close();
   });
 
+  it('switches the language bn → en → bn from the header, and remembers it across a reload', async () => {
+    const { page, context, errors } = await openPage(browser);
+    // The on-load popups (§4) would cover the header; this visitor has closed them already.
+    await context.addInitScript(() => {
+      if (window === window.top) sessionStorage.setItem('popupClosed.visitor', '1');
+    });
+    await page.goto('/');
+    const lang = () => page.evaluate(() => document.documentElement.lang);
+    await expect.poll(lang).toBe('bn');
+
+    await page.getByRole('banner').getByRole('combobox', { name: 'ভাষা' }).selectOption('en');
+    await expect.poll(lang).toBe('en');
+    await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).waitFor();
+    await screenshot(page, 'smoke-home-en');
+
+    await page.reload();
+    await expect.poll(lang).toBe('en');
+    await page.getByRole('banner').getByRole('combobox', { name: 'Language' }).selectOption('bn');
+    await expect.poll(lang).toBe('bn');
+    await page.getByRole('banner').getByRole('combobox', { name: 'ভাষা' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('serves the API documentation', async () => {
     const json = await fetch(`${baseUrl()}/api-docs/json`).then((r) => r.json());
     expect(json.openapi).toBe('3.0.3');

@@ -1,17 +1,233 @@
-import { defineConfig, type Plugin } from 'vite';
+import { createRequire } from 'node:module';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { promisify } from 'node:util';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const require = createRequire(import.meta.url);
+const contractsSrc = fileURLToPath(new URL('../../packages/contracts/src/', import.meta.url));
+
+/** Paths the server answers itself: never the app shell, never cached by the service worker. */
+const SERVER_PATHS = /^\/(wps|lgw|admin|api-docs|dev|healthz|readyz|metrics)(\/|$)/;
 
 /** Dev server: API calls go to a running Khela server (KHELA_API, default :8080). */
 const api = { target: process.env.KHELA_API ?? 'http://127.0.0.1:8080', changeOrigin: false };
 
-/** KHELA_SHELL=1 serves the new site shell (issue 3) instead of the placeholder page. */
-const entry: Plugin = {
-  name: 'khela-entry',
-  transformIndexHtml: (html) => (process.env.KHELA_SHELL ? html.replace('/src/main.tsx', '/src/shell-main.tsx') : html),
+/**
+ * Issue 3 item 11 (first-load JS ≤ 170 KB gzip): the contracts build their schemas with the
+ * classic zod API; in the browser that API runs on zod/mini (packages/contracts/src/zod-browser.ts),
+ * which parses the same way for a fraction of the bytes. Only imports made by the contracts
+ * are redirected; the package's `browser` export condition already leaves the operator API out.
+ */
+const contractsOnZodMini: Plugin = {
+  name: 'khela-contracts-zod-mini',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source === 'zod' && importer?.startsWith(contractsSrc)) return join(contractsSrc, 'zod-browser.ts');
+    return null;
+  },
 };
 
-export default defineConfig({
-  plugins: [react(), entry],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, target: 'es2022' },
-  server: { proxy: { '/wps': api, '/lgw': api, '/admin': api, '/api-docs': api } },
+/**
+ * React 19 has useSyncExternalStore: react-i18next's shim for React 16/17 (a fallback
+ * implementation and a CommonJS wrapper) is not shipped.
+ */
+const SYNC_STORE_SHIM = '\0khela:use-sync-external-store-shim';
+const noSyncStoreShim: Plugin = {
+  name: 'khela-no-sync-store-shim',
+  enforce: 'pre',
+  resolveId: (source) => (source === 'use-sync-external-store/shim' ? SYNC_STORE_SHIM : null),
+  load: (id) => (id === SYNC_STORE_SHIM ? "export { useSyncExternalStore } from 'react';" : null),
+};
+
+/**
+ * Brotli and gzip copies of every text file of the build (`x.js.br`, `x.js.gz`), written once
+ * here so the server can send them as they are (@fastify/static `preCompressed`) instead of
+ * compressing on every request. Runs last, after the service worker is generated.
+ */
+function precompress(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  let outDir = 'dist';
+  async function* files(dir: string): AsyncGenerator<string> {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) yield* files(path);
+      else yield path;
+    }
+  }
+  return {
+    name: 'khela-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir.startsWith('/') ? config.build.outDir : join(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const work: Promise<unknown>[] = [];
+        for await (const path of files(outDir)) {
+          if (!/\.(js|mjs|css|html|svg|json|webmanifest|txt)$/.test(path) || (await stat(path)).size < 1024) continue;
+          work.push(
+            readFile(path).then((data) =>
+              Promise.all([
+                brotli(data, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).then((b) =>
+                  writeFile(`${path}.br`, b),
+                ),
+                gz(data, { level: 9 }).then((g) => writeFile(`${path}.gz`, g)),
+              ]),
+            ),
+          );
+        }
+        await Promise.all(work);
+      },
+    },
+  };
+}
+
+/**
+ * The chunk layout of the first load (issue 3 item 11): every module the entry imports
+ * statically goes into one of two chunks, `framework` (packages: changes rarely, stays cached)
+ * and `index` (the app's shell), instead of a dozen small shared chunks that each compress
+ * worse and cost a request. Lazily loaded code (routes, modals, languages) keeps its own chunks.
+ */
+const staticFromEntry = new Map<string, boolean>();
+function firstLoadChunk(id: string, ctx: Rolldown.ChunkingContext): string | null {
+  const reachable = (moduleId: string, path: Set<string>): boolean => {
+    const known = staticFromEntry.get(moduleId);
+    if (known !== undefined) return known;
+    const info = ctx.getModuleInfo(moduleId);
+    if (!info || path.has(moduleId)) return false;
+    path.add(moduleId);
+    const result = info.isEntry || info.importers.some((importer) => reachable(importer, path));
+    path.delete(moduleId);
+    if (result || path.size === 0) staticFromEntry.set(moduleId, result);
+    return result;
+  };
+  if (!reachable(id, new Set())) return null;
+  return /[\\/]node_modules[\\/]/.test(id) ? 'framework' : 'index';
+}
+
+/**
+ * The app shell, as the build names it: the entry chunk with everything it imports statically,
+ * their styles, and the language chunks (loaded before the first render). Filled while the
+ * bundle is written, read when the service worker's precache list is made.
+ */
+const shell = new Set<string>();
+const appShell: Plugin = {
+  name: 'khela-app-shell',
+  apply: 'build',
+  buildStart() {
+    staticFromEntry.clear();
+  },
+  generateBundle(_options, bundle) {
+    shell.clear();
+    const visit = (fileName: string) => {
+      const output = bundle[fileName];
+      if (!output || shell.has(fileName)) return;
+      shell.add(fileName);
+      if (output.type !== 'chunk') return;
+      output.imports.forEach(visit);
+      output.viteMetadata?.importedCss.forEach((css) => shell.add(css));
+    };
+    for (const output of Object.values(bundle)) {
+      if (output.type !== 'chunk') continue;
+      if (output.isEntry || /\/src\/locales\/[a-z]+\.ts$/.test(output.facadeModuleId ?? '')) visit(output.fileName);
+    }
+  },
+};
+
+/**
+ * Issue 3 item 10, the installable site: web app manifest and a service worker (production
+ * builds only). It precaches the app shell and the Bengali font (not every route: a first visit
+ * on a phone should not download the whole site), keeps the hashed files of visited routes as
+ * they are fetched, and answers client-side routes with index.html. API calls are never
+ * cached: no rule matches them and SERVER_PATHS never get the app shell.
+ */
+const pwa = VitePWA({
+  registerType: 'autoUpdate',
+  // An external <script defer> (the server's CSP allows no inline script); registers after load.
+  injectRegister: 'script-defer',
+  includeAssets: [],
+  includeManifestIcons: false,
+  manifest: {
+    id: '/',
+    name: 'Khela — খেলা',
+    short_name: 'Khela',
+    description: 'খেলা — ক্রিকেট, ফুটবল, লাইভ ক্যাসিনো ও স্লট · Cricket, football, live casino and slots',
+    lang: 'bn',
+    dir: 'ltr',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    // The default (dark) theme of styles/tokens.css: --color-bg.
+    theme_color: '#0b1020',
+    background_color: '#0b1020',
+    categories: ['games', 'entertainment', 'sports'],
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['index.html', 'icons/*.{png,svg}', 'default-game-icon.svg', 'assets/*'],
+    globIgnores: ['**/*.map', '**/*.br', '**/*.gz'],
+    // Of the hashed files, the shell and the woff2 fonts (the .woff fallbacks are for browsers
+    // without service workers anyway).
+    manifestTransforms: [
+      async (entries) => ({
+        manifest: entries.filter((e) => !e.url.startsWith('assets/') || shell.has(e.url) || e.url.endsWith('.woff2')),
+        warnings: [],
+      }),
+    ],
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [SERVER_PATHS],
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: true,
+    runtimeCaching: [
+      {
+        // Route chunks, their styles and images under /assets: content-hashed, so never stale.
+        urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+        handler: 'CacheFirst',
+        options: { cacheName: 'khela-assets', expiration: { maxEntries: 150, maxAgeSeconds: 60 * 24 * 3600 } },
+      },
+    ],
+  },
 });
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), contractsOnZodMini, noSyncStoreShim, appShell, pwa, precompress()],
+  resolve: {
+    // react-router's package exports only its development build (dev warnings included); the
+    // production build is the same code with them compiled out.
+    alias:
+      command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: join(dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs'),
+            },
+          ]
+        : [],
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'es2022',
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: firstLoadChunk, debugName: 'first-load' }] } },
+    },
+  },
+  server: { proxy: { '/wps': api, '/lgw': api, '/admin': api, '/api-docs': api } },
+}));

@@ -1,21 +1,15 @@
 import type { EndpointDef } from './endpoint.ts';
+import { playerEndpoints } from './browser.ts';
 import { adminEndpoints } from './endpoints/admin.ts';
-import { supportEndpoints } from './endpoints/support.ts';
-import { systemEndpoints } from './endpoints/system.ts';
 
-export * from './constants.ts';
-export * from './endpoint.ts';
-export * from './envelope.ts';
-export * from './errors.ts';
-export * from './seal.ts';
+// Everything the browser entry has (constants, registry types, envelope, errors, sealing, the
+// player-facing endpoints), plus the operator API and the OpenAPI builder.
+export * from './browser.ts';
 export * from './endpoints/admin.ts';
-export * from './endpoints/support.ts';
-export * from './endpoints/system.ts';
 
 /** The endpoint registry: every call the server serves, grouped by feature. */
 export const endpoints = {
-  system: systemEndpoints,
-  support: supportEndpoints,
+  ...playerEndpoints,
   admin: adminEndpoints,
 };
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /** Modules of white border around the code, as the QR standard asks for. */
 const QUIET = 4;
@@ -26,14 +26,37 @@ function toPath(size: number, dark: (row: number, col: number) => boolean): stri
   return path;
 }
 
+/** True once `ref` has come into the viewport (at once where IntersectionObserver is missing). */
+function useSeen(ref: React.RefObject<Element | null>): boolean {
+  const [seen, setSeen] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (seen || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setSeen(true);
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, seen]);
+  return seen;
+}
+
 /**
  * A QR code drawn as SVG, dark on white in both themes so any phone can scan it. The `qrcode`
- * library loads with the first code, not with the page.
+ * library loads when the first code comes into view (a closed drawer or panel costs nothing),
+ * not with the page.
  */
 export function QrCode({ value, label, size = 108 }: { value: string; label: string; size?: number }) {
   const [matrix, setMatrix] = useState<Matrix | null>(null);
+  const svg = useRef<SVGSVGElement>(null);
+  const seen = useSeen(svg);
 
   useEffect(() => {
+    if (!seen) return;
     let live = true;
     import('qrcode')
       .then((qr) => {
@@ -47,11 +70,12 @@ export function QrCode({ value, label, size = 108 }: { value: string; label: str
     return () => {
       live = false;
     };
-  }, [value]);
+  }, [value, seen]);
 
   const box = matrix ? matrix.size + QUIET * 2 : 1;
   return (
     <svg
+      ref={svg}
       className="qr-code"
       role="img"
       aria-label={label}

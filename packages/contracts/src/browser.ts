@@ -1,0 +1,26 @@
+/**
+ * The browser's entry of @khela/contracts (package.json `exports` condition `browser`): what the
+ * player site needs and nothing of the operator API or the OpenAPI builder, so the admin schemas
+ * and JSON Schema generation stay out of the web bundle (issue 3 item 11). The web build also
+ * swaps `zod` for zod-browser.ts here. TypeScript, Node and the tests resolve index.ts, which
+ * re-exports all of this.
+ */
+import { supportEndpoints } from './endpoints/support.ts';
+import { systemEndpoints } from './endpoints/system.ts';
+
+export * from './constants.ts';
+export * from './endpoint.ts';
+export * from './envelope.ts';
+export * from './errors.ts';
+export * from './seal.ts';
+export * from './endpoints/support.ts';
+export * from './endpoints/system.ts';
+
+/** The player-facing part of the registry (everything but /admin). */
+export const playerEndpoints = {
+  system: systemEndpoints,
+  support: supportEndpoints,
+};
+
+/** In the browser the registry is the player-facing part; index.ts adds the operator API. */
+export const endpoints = playerEndpoints;
