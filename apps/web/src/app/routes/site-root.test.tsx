@@ -48,6 +48,8 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   requests.length = 0;
+  // jsdom has no scrolling; the §2 scroll-to-top after a navigation is tested in use-route-effects.
+  vi.stubGlobal('scrollTo', vi.fn());
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
