@@ -2,7 +2,7 @@
 // `node --import tsx scripts/docs-error-codes.ts` rewrites the table between its markers;
 // `-- --check` only reports whether the page is out of date (exit 1).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { errorCatalog } from '../packages/contracts/src/errors.ts';
+import { errorCatalog } from '@khela/contracts';
 
 const START = '<!-- error-codes:start -->';
 const END = '<!-- error-codes:end -->';

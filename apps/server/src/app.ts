@@ -7,6 +7,7 @@ import type { WireKeys } from './http/encryption.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import type { AuthStrategies, RouteDeps } from './http/route.ts';
 import { registerAdminRoutes } from './modules/admin/routes.ts';
+import { registerMemberRoutes } from './modules/members/routes.ts';
 import { merchantRepository, type MerchantRepository } from './modules/merchants/repository.ts';
 import { rateLimiter, type RateLimiter } from './modules/rate-limit/rate-limiter.ts';
 import { registerSupportRoutes } from './modules/support/routes.ts';
@@ -96,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAdminRoutes(app, deps);
   registerSystemRoutes(app, deps);
   registerSupportRoutes(app, deps);
+  registerMemberRoutes(app, deps);
   options.configure?.(app, deps);
   return app;
 }

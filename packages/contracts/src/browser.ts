@@ -5,6 +5,7 @@
  * swaps `zod` for zod-browser.ts here. TypeScript, Node and the tests resolve index.ts, which
  * re-exports all of this.
  */
+import { memberEndpoints } from './endpoints/member.ts';
 import { supportEndpoints } from './endpoints/support.ts';
 import { systemEndpoints } from './endpoints/system.ts';
 
@@ -13,6 +14,7 @@ export * from './endpoint.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './seal.ts';
+export * from './endpoints/member.ts';
 export * from './endpoints/support.ts';
 export * from './endpoints/system.ts';
 
@@ -20,6 +22,7 @@ export * from './endpoints/system.ts';
 export const playerEndpoints = {
   system: systemEndpoints,
   support: supportEndpoints,
+  member: memberEndpoints,
 };
 
 /** In the browser the registry is the player-facing part; index.ts adds the operator API. */

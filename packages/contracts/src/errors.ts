@@ -136,6 +136,18 @@ export const errorCatalog = {
     bn: 'চালিয়ে যেতে অনুগ্রহ করে আসল অ্যাকাউন্ট ব্যবহার করুন।',
   },
 
+  // Registration (§5)
+  'member.already_registered': {
+    status: 409,
+    en: 'This account is already registered.',
+    bn: 'এই অ্যাকাউন্টটি আগেই নিবন্ধিত হয়েছে।',
+  },
+  'member.invalid_affiliate': {
+    status: 400,
+    en: 'Invalid invitation code.',
+    bn: 'আমন্ত্রণ কোডটি সঠিক নয়।',
+  },
+
   // Phone verification (§8)
   'sms.invalid_mobile': {
     status: 400,

@@ -106,6 +106,7 @@ export const z = {
   string: wrap(m.string),
   number: wrap(m.number),
   boolean: wrap(m.boolean),
+  null: wrap(m.null),
   enum: wrap(m.enum),
   literal: wrap(m.literal),
   array: wrap(m.array),

@@ -194,4 +194,69 @@ export interface Database {
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
   audit_log: AuditLogTable;
+  members: MembersTable;
+  member_tree: MemberTreeTable;
+  member_sessions: MemberSessionsTable;
+}
+
+/** §6 account types: 0 member; 1, 2, 41, 42 agents; 4 trial. */
+export type MemberType = 0 | 1 | 2 | 4 | 41 | 42;
+export type MemberStatus = 'active' | 'frozen' | 'closed';
+
+/** §3 profile fields without a column of their own. */
+export interface MemberProfile {
+  qqNum?: string;
+  line?: string;
+  whatsapp?: string;
+  facebook?: string;
+  wechat?: string;
+  idNumber?: string;
+  recommenderId?: string;
+}
+
+export interface MembersTable {
+  id: Generated<number>;
+  merchant_id: number;
+  username: string;
+  password_hash: string;
+  password_changed_at: Generated<Date>;
+  password_must_change: Generated<boolean>;
+  payment_password_hash: string | null;
+  nickname: string | null;
+  type: Generated<MemberType>;
+  status: Generated<MemberStatus>;
+  country_dialing_code: string | null;
+  mobile: string | null;
+  email: string | null;
+  payee_name: string | null;
+  profile: ColumnType<MemberProfile, string | undefined, string>;
+  affiliate_code: string | null;
+  upline_id: number | null;
+  referral_code: string | null;
+  register_domain: string | null;
+  register_ip: string | null;
+  last_login_at: Date | null;
+  last_login_ip: string | null;
+  previous_login_at: Date | null;
+  previous_login_ip: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface MemberTreeTable {
+  merchant_id: number;
+  ancestor_id: number;
+  descendant_id: number;
+  depth: number;
+}
+
+export interface MemberSessionsTable {
+  token_hash: Buffer;
+  merchant_id: number;
+  member_id: number;
+  created_at: Generated<Date>;
+  last_seen: Generated<Date>;
+  expires_at: Timestamp;
+  revoked_at: Date | null;
+  ip: string | null;
+  user_agent: string | null;
 }

@@ -18,12 +18,23 @@ export interface OperatorContext {
   merchantCode: string;
 }
 
+/** The logged-in player (member auth strategy). */
+export interface MemberContext {
+  id: number;
+  username: string;
+  /** §6: 0 member; 1, 2, 41, 42 agent; 4 trial. */
+  type: number;
+  merchantId: number;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Resolved from the Merchant header or the host (ARCHITECTURE §1). */
     merchant: MerchantContext | null;
     language: Language;
     operator: OperatorContext | null;
+    /** Set for 'member' calls, and for 'optional-member' calls that carry a live token. */
+    member: MemberContext | null;
     /** The decrypted payload of an E call. */
     openedBody: unknown;
     /**

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { SWITCH_PARENT, type EndpointDef, type SwitchId } from '@khela/contracts';
 import type { Db } from '../db/database.ts';
 import { AppError } from './app-error.ts';
-import type { HandlerContext, MerchantContext, OperatorContext } from './context.ts';
+import type { HandlerContext, MemberContext, MerchantContext, OperatorContext } from './context.ts';
 import { openEncryptedBody } from './encryption.ts';
 import { parseOrThrow } from './validation.ts';
 
@@ -14,9 +14,11 @@ export type Handler<E extends EndpointDef> = (
   ctx: HandlerContext<In<E['params']>, In<E['query']>, In<E['body']>>,
 ) => Promise<Out<E>> | Out<E>;
 
-/** How each `auth` kind of the registry is checked; features register theirs (admin: operator). */
+/** How each `auth` kind of the registry is checked; features register theirs (admin: operator; members: member). */
 export interface AuthStrategies {
   operator?: (req: FastifyRequest) => Promise<{ operator: OperatorContext; merchant: MerchantContext }>;
+  /** The member of the request's token for this merchant, or null when there is no live one. */
+  member?: (req: FastifyRequest, merchant: MerchantContext) => Promise<MemberContext | null>;
 }
 
 export interface RouteDeps {
@@ -72,6 +74,12 @@ export function registerEndpoint<E extends EndpointDef>(
         merchant = session.merchant;
       } else {
         merchant = requireMerchant(req);
+        if (def.auth === 'member' || def.auth === 'optional-member') {
+          const authenticate = deps.auth.member;
+          if (!authenticate) throw new Error(`no member auth strategy for ${def.name}`);
+          req.member = await authenticate(req, merchant);
+          if (def.auth === 'member' && !req.member) throw new AppError('auth.not_logged_in');
+        }
       }
       if (def.switch && !(await switchIsOn(deps.db, merchant.id, def.switch))) {
         throw new AppError('system.feature_disabled');

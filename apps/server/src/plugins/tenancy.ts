@@ -18,6 +18,7 @@ function requestedLanguage(header: string | string[] | undefined): Language | un
 export function registerTenancy(app: FastifyInstance, merchants: MerchantRepository) {
   app.decorateRequest('merchant', null);
   app.decorateRequest('operator', null);
+  app.decorateRequest('member', null);
   app.decorateRequest('openedBody', null);
   app.decorateRequest('language', 'bn');
   app.decorateRequest('clientIp', '');

@@ -1,6 +1,7 @@
 import { SWITCH_IDS, type RegistrationField } from '@khela/contracts';
 import type { Db } from '../db/database.ts';
 import { seedSiteContent } from './content.ts';
+import { seedAccounts } from './accounts.ts';
 import { seedOperators } from './operators.ts';
 
 export const DEMO_MERCHANT = 'khela';
@@ -32,7 +33,7 @@ const DEMO_RULES: Record<
   [enabled: boolean, required: boolean, patternId: number, min: number, max: number]
 > = {
   username: [true, true, 2, 6, 16],
-  password: [true, true, 6, 8, 20],
+  password: [true, true, 18, 8, 20],
   confirmPassword: [true, true, 1, 8, 20],
   payeeName: [true, false, 20, 3, 50],
   email: [true, false, 4, 6, 100],
@@ -105,7 +106,7 @@ export async function seedMerchant(db: Db, seed: MerchantSeed): Promise<number> 
 }
 
 /** Feature seeds run after the merchant exists, in this order. */
-const featureSeeds = [seedSiteContent, seedOperators];
+const featureSeeds = [seedSiteContent, seedOperators, seedAccounts];
 
 /** Seeds the demo merchant on an empty database; returns whether it did. Runs in one transaction. */
 export async function seedDemoIfEmpty(db: Db): Promise<boolean> {

@@ -4,6 +4,7 @@ import { LoadingCover } from '../components/ui/loading-cover.tsx';
 import { lazyRoute } from './routes/lazy-route.tsx';
 import { PageError, RouteError } from './routes/route-error.tsx';
 import { SiteRoot } from './routes/site-root.tsx';
+import NotFoundRoute from './routes/not-found.tsx';
 
 /** §4 routing guard: without a token, auth-required routes go to /login. */
 export function RequireAuth() {
@@ -57,7 +58,8 @@ export const routes: RouteObject[] = [
               { path: 'agentHome', lazy: lazyRoute(() => import('./routes/agent-home.tsx')) },
             ],
           },
-          { path: '*', lazy: lazyRoute(() => import('./routes/not-found.tsx')) },
+          // Static: the route error screen already bundles it for 404 responses.
+          { path: '*', element: <NotFoundRoute /> },
         ],
       },
     ],

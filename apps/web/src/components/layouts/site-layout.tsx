@@ -55,10 +55,18 @@ export function SiteLayout({ header, sideMenu, footer, widget, top, children }: 
   const drawer = Boolean(sideMenu) && !wide;
   const drawerOpen = drawer && open;
 
+  // Focus goes back to the menu button once the drawer has closed: while it is open the header
+  // is inert, so focusing the button in the same tick would be ignored by the browser.
+  const refocus = useRef(false);
   const close = useCallback(() => {
+    refocus.current = true;
     setOpen(false);
-    menuButton.current?.focus();
   }, []);
+  useEffect(() => {
+    if (drawerOpen || !refocus.current) return;
+    refocus.current = false;
+    menuButton.current?.focus();
+  }, [drawerOpen]);
 
   // A navigation (a link in the drawer) or widening the window closes the drawer.
   useEffect(() => setOpen(false), [pathname, search, wide]);

@@ -35,10 +35,11 @@ export function LanguageSelect({ languages = LANGUAGES, variant = 'full', classN
         <select
           id={id}
           value={current}
-          disabled={busy}
+          // Not `disabled` while the messages load: that would drop keyboard focus to the page.
+          aria-busy={busy || undefined}
           onChange={(event) => {
             const next = event.target.value;
-            if (!isLanguage(next) || next === current) return;
+            if (busy || !isLanguage(next) || next === current) return;
             setBusy(true);
             void changeLanguage(next).finally(() => setBusy(false));
           }}

@@ -1,0 +1,115 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { MemberSession } from '@khela/contracts';
+import type { Db } from '../../db/database.ts';
+import type { MemberContext, MerchantContext } from '../../http/context.ts';
+import { switchIsOn } from '../../http/route.ts';
+import { tokenFromRequest } from '../admin/operator-sessions.ts';
+import { toMemberInfo } from '../members/member-info.ts';
+import type { MemberRow } from '../members/repository.ts';
+
+export const MEMBER_SESSION = {
+  /** Issue 4: idle timeout, sliding with each call (configurable per merchant later). */
+  idleMinutes: 30,
+  /** From log-in, whatever the activity. */
+  absoluteHours: 24,
+};
+
+/** With PWDEXPFORCECHANGE3 on, a password older than this must be changed at log-in (§4). */
+export const PASSWORD_MAX_AGE_DAYS = 90;
+
+function hashToken(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
+}
+
+export interface SessionStart {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+/**
+ * Member sessions (issue 4 item 4): a 256-bit random token per log-in, only its SHA-256 kept;
+ * idle and absolute expiry; revocation on log-out.
+ */
+export function memberSessions({ db }: { db: Db }) {
+  return {
+    /** Creates a session for `member` (inside the caller's transaction when given one); returns its token. */
+    async start(trx: Db, member: Pick<MemberRow, 'id' | 'merchant_id'>, at: SessionStart): Promise<string> {
+      const token = randomBytes(32).toString('base64url');
+      await trx
+        .insertInto('member_sessions')
+        .values({
+          token_hash: hashToken(token),
+          merchant_id: member.merchant_id,
+          member_id: member.id,
+          expires_at: sql<Date>`now() + make_interval(hours => ${MEMBER_SESSION.absoluteHours})`,
+          ip: at.ip || null,
+          user_agent: at.userAgent?.slice(0, 512) ?? null,
+        })
+        .execute();
+      return token;
+    },
+
+    /**
+     * The member behind the request's token on this merchant, sliding the idle timeout; null for
+     * a missing, unknown, revoked, expired or idle token, another merchant's, or a frozen account.
+     */
+    async authenticate(req: FastifyRequest, merchant: MerchantContext): Promise<MemberContext | null> {
+      const token = tokenFromRequest(req);
+      if (!token) return null;
+      const row = await db
+        .updateTable('member_sessions')
+        .from('members')
+        .set({ last_seen: sql<Date>`now()` })
+        .whereRef('members.id', '=', 'member_sessions.member_id')
+        .where('member_sessions.token_hash', '=', hashToken(token))
+        .where('member_sessions.merchant_id', '=', merchant.id)
+        .where('member_sessions.revoked_at', 'is', null)
+        .where('member_sessions.expires_at', '>', sql<Date>`now()`)
+        .where(
+          'member_sessions.last_seen',
+          '>',
+          sql<Date>`now() - make_interval(mins => ${MEMBER_SESSION.idleMinutes})`,
+        )
+        .where('members.status', '=', 'active')
+        .returning(['members.id', 'members.username', 'members.type', 'members.merchant_id'])
+        .executeTakeFirst();
+      return row ? { id: row.id, username: row.username, type: row.type, merchantId: row.merchant_id } : null;
+    },
+
+    async revoke(req: FastifyRequest): Promise<void> {
+      const token = tokenFromRequest(req);
+      if (!token) return;
+      await db
+        .updateTable('member_sessions')
+        .set({ revoked_at: sql<Date>`now()` })
+        .where('token_hash', '=', hashToken(token))
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+
+    /**
+     * §4: the change-password modal opens when the password is the merchant's default (an
+     * operator reset) or, with PWDEXPFORCECHANGE3 on, older than PASSWORD_MAX_AGE_DAYS. Trial
+     * accounts have no password to change.
+     */
+    async passwordExpired(member: MemberRow): Promise<boolean> {
+      if (member.type === 4) return false;
+      if (member.password_must_change) return true;
+      if (!(await switchIsOn(db, member.merchant_id, 'PWDEXPFORCECHANGE3'))) return false;
+      return Date.now() - member.password_changed_at.getTime() > PASSWORD_MAX_AGE_DAYS * 86_400_000;
+    },
+  };
+}
+export type MemberSessions = ReturnType<typeof memberSessions>;
+
+/** The value log-in, registration and free play answer with (§3 login response). */
+export function sessionValue(
+  member: MemberRow,
+  merchant: MerchantContext,
+  token: string,
+  flags: { firstTimeLogin: boolean; passwordExpired: boolean },
+): MemberSession {
+  return { ...toMemberInfo(member, merchant), token, ...flags };
+}
