@@ -175,7 +175,7 @@ describe('contracts in the browser (zod-browser.ts on zod/mini)', () => {
   });
 
   it('leaves the operator API out of the browser registry', () => {
-    expect(Object.keys(onMini.endpoints).sort()).toEqual(['member', 'support', 'system']);
+    expect(Object.keys(onMini.endpoints).sort()).toEqual(['game', 'member', 'support', 'system']);
   });
 
   for (const [name, schema] of schemasOf(classic)) {

@@ -5,6 +5,7 @@
  * swaps `zod` for zod-browser.ts here. TypeScript, Node and the tests resolve index.ts, which
  * re-exports all of this.
  */
+import { gameEndpoints } from './endpoints/games.ts';
 import { memberEndpoints } from './endpoints/member.ts';
 import { supportEndpoints } from './endpoints/support.ts';
 import { systemEndpoints } from './endpoints/system.ts';
@@ -14,6 +15,7 @@ export * from './endpoint.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './seal.ts';
+export * from './endpoints/games.ts';
 export * from './endpoints/member.ts';
 export * from './endpoints/support.ts';
 export * from './endpoints/system.ts';
@@ -23,6 +25,7 @@ export const playerEndpoints = {
   system: systemEndpoints,
   support: supportEndpoints,
   member: memberEndpoints,
+  game: gameEndpoints,
 };
 
 /** In the browser the registry is the player-facing part; index.ts adds the operator API. */

@@ -16,6 +16,8 @@ export const SWITCHES = {
   MOBILEVERCODELOGIN3: 'Log in by SMS code',
   CHNGPASSVERIF3: 'Reset password by SMS code',
   LOGINIPVERF3: 'Verification for unrecognised IPs',
+  VERIFICATION3: 'SMS codes for log-in and password reset',
+  GAMELO3: 'Game launch',
   AGENTPOLICY3: 'Agent contracts (consolidated info)',
   AGETRANSFERUP3: 'Transfer to upline',
   PTSYS3: 'Points mall',
@@ -42,6 +44,7 @@ export const SWITCH_PARENT: Partial<Record<SwitchId, SwitchId>> = {
   MOBILEVERCODELOGIN3: 'COMM3',
   CHNGPASSVERIF3: 'COMM3',
   LOGINIPVERF3: 'COMM3',
+  VERIFICATION3: 'COMM3',
   CAPTCHA3: 'COMM3',
   MANPLAYREB3: 'PLYRBT',
 };

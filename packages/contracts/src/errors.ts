@@ -136,6 +136,49 @@ export const errorCatalog = {
     bn: 'চালিয়ে যেতে অনুগ্রহ করে আসল অ্যাকাউন্ট ব্যবহার করুন।',
   },
 
+  'auth.self_excluded': {
+    status: 403,
+    en: 'This account is self-excluded until the date shown.',
+    bn: 'এই অ্যাকাউন্টটি দেখানো তারিখ পর্যন্ত স্ব-বর্জিত।',
+  },
+  'auth.cooling_off': {
+    status: 403,
+    en: 'This account is taking a break until the date shown.',
+    bn: 'এই অ্যাকাউন্টটি দেখানো তারিখ পর্যন্ত বিরতিতে আছে।',
+  },
+  'auth.ticket_invalid': {
+    status: 401,
+    en: 'This log-in link has expired or was already used. Please log in.',
+    bn: 'এই লগ-ইন লিংকের মেয়াদ শেষ বা আগেই ব্যবহৃত হয়েছে। অনুগ্রহ করে লগ ইন করুন।',
+  },
+  'auth.remember_invalid': {
+    status: 401,
+    en: 'The saved log-in has expired. Please log in.',
+    bn: 'সংরক্ষিত লগ-ইনের মেয়াদ শেষ। অনুগ্রহ করে লগ ইন করুন।',
+  },
+  'auth.challenge_invalid': {
+    status: 401,
+    en: 'The verification has expired. Please log in again.',
+    bn: 'যাচাইয়ের মেয়াদ শেষ। অনুগ্রহ করে আবার লগ ইন করুন।',
+  },
+  'auth.verification_failed': {
+    status: 400,
+    en: 'The verification answer is not correct.',
+    bn: 'যাচাইয়ের উত্তর সঠিক নয়।',
+  },
+
+  // Passwords (§5)
+  'password.wrong_old': {
+    status: 400,
+    en: 'The current password is not correct.',
+    bn: 'বর্তমান পাসওয়ার্ড সঠিক নয়।',
+  },
+  'password.reset_code_invalid': {
+    status: 400,
+    en: 'The reset code is not valid or has expired.',
+    bn: 'রিসেট কোডটি সঠিক নয় অথবা মেয়াদ শেষ।',
+  },
+
   // Registration (§5)
   'member.already_registered': {
     status: 409,
@@ -175,7 +218,18 @@ export const errorCatalog = {
     bn: 'বার্তার কোটা শেষ, অনুগ্রহ করে গ্রাহক সেবায় যোগাযোগ করুন।',
   },
 
+  'sms.not_registered': {
+    status: 400,
+    en: 'This mobile number is not registered.',
+    bn: 'এই মোবাইল নম্বরটি নিবন্ধিত নয়।',
+  },
+
   // Games and uploads (§8)
+  'game.not_found': {
+    status: 404,
+    en: 'This game is not available.',
+    bn: 'এই গেমটি পাওয়া যাচ্ছে না।',
+  },
   'game.maintenance': {
     status: 503,
     en: 'Game maintenance',
