@@ -20,3 +20,27 @@ export async function adminSession() {
   };
   return { call };
 }
+
+/** The newest 6-digit code the outbox providers "sent" to a mobile or e-mail (`GET /dev/outbox`). */
+export async function latestCode(to: string): Promise<string> {
+  const response = await fetch(`${baseUrl()}/dev/outbox?to=${encodeURIComponent(to)}`, {
+    headers: { Merchant: 'khela' },
+  });
+  const json = (await response.json()) as { success: boolean; value: { body: string }[] };
+  const code = json.value?.[0]?.body.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${to}`);
+  return code;
+}
+
+/** An operator resets a member's password; returns the temporary one (shown once). */
+export async function resetMemberPassword(username: string): Promise<string> {
+  const admin = await adminSession();
+  const members: { id: number; username: string }[] = await admin.call(
+    'GET',
+    `/admin/members?username=${encodeURIComponent(username)}`,
+  );
+  const member = members.find((m) => m.username === username);
+  if (!member) throw new Error(`no member ${username}`);
+  const reset: { temporaryPassword: string } = await admin.call('POST', `/admin/members/${member.id}/password/reset`);
+  return reset.temporaryPassword;
+}

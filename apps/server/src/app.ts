@@ -5,13 +5,25 @@ import { MAX_BODY_BYTES } from '@khela/contracts';
 import type { Db } from './db/database.ts';
 import type { WireKeys } from './http/encryption.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import { installBinaryBodyParser } from './http/binary-body.ts';
+import { installFormBodyParser } from './http/form-body.ts';
 import type { AuthStrategies, RouteDeps } from './http/route.ts';
 import { registerAdminRoutes } from './modules/admin/routes.ts';
+import { registerCashierRoutes } from './modules/cashier/routes.ts';
+import { registerGameRoutes } from './modules/games/routes.ts';
 import { registerMemberRoutes } from './modules/members/routes.ts';
+import { registerDevOutbox } from './modules/messaging/dev-outbox.ts';
+import { registerPasswordRoutes } from './modules/passwords/routes.ts';
+import { registerVerificationRoutes } from './modules/verification/routes.ts';
+import { outboxProviders, type EmailProvider, type SmsProvider } from './modules/messaging/providers.ts';
 import { merchantRepository, type MerchantRepository } from './modules/merchants/repository.ts';
 import { rateLimiter, type RateLimiter } from './modules/rate-limit/rate-limiter.ts';
+import { registerProtectionRoutes } from './modules/protection/routes.ts';
 import { registerSupportRoutes } from './modules/support/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
+import { registerNotificationRoutes } from './modules/notifications/routes.ts';
+import { registerWalletRoutes } from './modules/wallet/routes.ts';
+import { registerSeamlessRoutes } from './modules/seamless/routes.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerObservability } from './plugins/observability.ts';
 import { registerTenancy } from './plugins/tenancy.ts';
@@ -26,6 +38,11 @@ export interface AppOptions {
   /** Parse every response with its contract (on outside production). */
   validateResponses?: boolean;
   version?: string;
+  /** GET /dev/outbox and other development routes (config DEV_ENDPOINTS; never in production). */
+  devEndpoints?: boolean;
+  /** Message gateways; by default both write the outbox table. */
+  sms?: SmsProvider;
+  email?: EmailProvider;
   /** Extra routes (tests only). */
   configure?: (app: FastifyInstance, deps: AppDeps) => void;
 }
@@ -34,6 +51,8 @@ export interface AppOptions {
 export interface AppDeps extends RouteDeps {
   merchants: MerchantRepository;
   rateLimits: RateLimiter;
+  sms: SmsProvider;
+  email: EmailProvider;
 }
 
 const REDACTED = [
@@ -87,9 +106,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     validateResponses: options.validateResponses ?? false,
     merchants,
     rateLimits: rateLimiter(options.db),
+    ...outboxProviders(options.db),
+    ...(options.sms && { sms: options.sms }),
+    ...(options.email && { email: options.email }),
   };
 
   registerTenancy(app, merchants);
+  installFormBodyParser(app);
+  installBinaryBodyParser(app);
   registerObservability(app, options.db);
   registerApiDocs(app, options.version ?? '0.0.0');
   installErrorHandling(app, await registerWeb(app, options.webDist));
@@ -98,6 +122,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSystemRoutes(app, deps);
   registerSupportRoutes(app, deps);
   registerMemberRoutes(app, deps);
+  registerVerificationRoutes(app, deps);
+  registerPasswordRoutes(app, deps);
+  registerProtectionRoutes(app, deps);
+  registerGameRoutes(app, deps);
+  registerCashierRoutes(app, deps);
+  registerWalletRoutes(app, deps);
+  registerNotificationRoutes(app, deps);
+  registerSeamlessRoutes(app, deps, { devEndpoints: options.devEndpoints });
+  if (options.devEndpoints) registerDevOutbox(app, options.db);
   options.configure?.(app, deps);
   return app;
 }

@@ -22,6 +22,11 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   WEB_DIST: z.string().optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * Development routes such as GET /dev/outbox (default: on for the bundled database outside
+   * production). Refused in production: the outbox shows live verification codes.
+   */
+  DEV_ENDPOINTS: boolFlag,
 });
 
 export interface Config {
@@ -37,6 +42,7 @@ export interface Config {
   trustProxy: number;
   webDist: string;
   dbPoolSize: number;
+  devEndpoints: boolean;
 }
 
 /** npm runs workspace scripts from the workspace folder: resolve paths against where npm was run (GOTCHAS). */
@@ -53,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.DATABASE_URL) throw new Error('DATABASE_URL is required in production');
   if (e.NODE_ENV === 'production' && !e.WIRE_PRIVATE_KEY) throw new Error('WIRE_PRIVATE_KEY is required in production');
+  if (e.NODE_ENV === 'production' && e.DEV_ENDPOINTS) throw new Error('DEV_ENDPOINTS must not be on in production');
   const root = baseDir(env);
   return {
     env: e.NODE_ENV,
@@ -67,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     webDist: resolve(root, e.WEB_DIST ?? 'apps/web/dist'),
     dbPoolSize: e.DB_POOL_SIZE,
+    devEndpoints: e.NODE_ENV !== 'production' && (e.DEV_ENDPOINTS ?? !e.DATABASE_URL),
   };
 }

@@ -32,6 +32,7 @@ async function main() {
     webDist: config.webDist,
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
+    devEndpoints: config.devEndpoints,
     validateResponses: config.env !== 'production',
     version,
   });

@@ -1,15 +1,37 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+// One weight of the Bengali font (preloaded by vite.config.ts); bold text is synthesised from it.
 import '@fontsource/noto-sans-bengali/bengali-400.css';
-import '@fontsource/noto-sans-bengali/bengali-600.css';
 import './styles/tokens.css';
 import './styles/base.css';
 import { App } from './app/index.tsx';
-import { initI18n } from './lib/i18n.ts';
+import { firstPageLoaded, startFirstScreen } from './app/first-screen.ts';
+import { createRouter } from './app/router.tsx';
+import { setApiLanguage } from './lib/api-client.ts';
+import { DEFAULT_LANGUAGE, initI18n, storedLanguage } from './lib/i18n.ts';
+import { applyTheme, storedTheme } from './lib/theme.ts';
 
-await initI18n();
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The stored theme at once, not after the first render: a light-theme visitor sees no dark flash.
+applyTheme(storedTheme());
+const language = storedLanguage() ?? DEFAULT_LANGUAGE;
+setApiLanguage(language);
+// Made now, so the first page's chunk loads beside the messages and the first calls.
+const router = createRouter();
+
+// No top-level await: the page chunks import this entry's chunk, and could not load while it waits.
+void Promise.all([
+  initI18n(language),
+  startFirstScreen(window.location.pathname, language),
+  firstPageLoaded(router),
+]).then(() => {
+  // A transition render yields to the browser every few milliseconds instead of blocking the
+  // main thread for the whole first tree (issue 3 item 11: total blocking time).
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    );
+  });
+});

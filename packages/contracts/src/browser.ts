@@ -5,20 +5,26 @@
  * swaps `zod` for zod-browser.ts here. TypeScript, Node and the tests resolve index.ts, which
  * re-exports all of this.
  */
+import { cashierEndpoints } from './endpoints/cashier.ts';
 import { gameEndpoints } from './endpoints/games.ts';
 import { memberEndpoints } from './endpoints/member.ts';
 import { supportEndpoints } from './endpoints/support.ts';
 import { systemEndpoints } from './endpoints/system.ts';
+import { walletEndpoints } from './endpoints/wallet.ts';
 
 export * from './constants.ts';
 export * from './endpoint.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './seal.ts';
+export * from './registration-messages.ts';
 export * from './endpoints/games.ts';
 export * from './endpoints/member.ts';
 export * from './endpoints/support.ts';
 export * from './endpoints/system.ts';
+export * from './endpoints/amount.ts';
+export * from './endpoints/wallet.ts';
+export * from './endpoints/cashier.ts';
 
 /** The player-facing part of the registry (everything but /admin). */
 export const playerEndpoints = {
@@ -26,6 +32,8 @@ export const playerEndpoints = {
   support: supportEndpoints,
   member: memberEndpoints,
   game: gameEndpoints,
+  wallet: walletEndpoints,
+  cashier: cashierEndpoints,
 };
 
 /** In the browser the registry is the player-facing part; index.ts adds the operator API. */

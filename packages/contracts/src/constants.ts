@@ -20,6 +20,7 @@ export const SWITCHES = {
   GAMELO3: 'Game launch',
   AGENTPOLICY3: 'Agent contracts (consolidated info)',
   AGETRANSFERUP3: 'Transfer to upline',
+  FUNDTRANS3: 'Transfer between the main and game wallets',
   PTSYS3: 'Points mall',
   MANPLAYREB3: 'Manual rebate',
   PLYRBT: 'Player rebate',
@@ -47,6 +48,7 @@ export const SWITCH_PARENT: Partial<Record<SwitchId, SwitchId>> = {
   VERIFICATION3: 'COMM3',
   CAPTCHA3: 'COMM3',
   MANPLAYREB3: 'PLYRBT',
+  FUNDTRANS3: 'COMM3',
 };
 
 /**

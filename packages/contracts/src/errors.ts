@@ -224,6 +224,145 @@ export const errorCatalog = {
     bn: 'এই মোবাইল নম্বরটি নিবন্ধিত নয়।',
   },
 
+  // Wallet and ledger (ARCHITECTURE §4)
+  'wallet.insufficient_funds': {
+    status: 409,
+    en: 'Insufficient balance.',
+    bn: 'পর্যাপ্ত ব্যালেন্স নেই।',
+  },
+  'wallet.duplicate_transaction': {
+    status: 409,
+    en: 'This transaction reference was already used for a different transaction.',
+    bn: 'এই লেনদেন রেফারেন্সটি আগেই অন্য একটি লেনদেনে ব্যবহৃত হয়েছে।',
+  },
+  'wallet.payment_password_required': {
+    status: 400,
+    en: 'Please enter your payment password.',
+    bn: 'অনুগ্রহ করে আপনার পেমেন্ট পাসওয়ার্ড দিন।',
+  },
+  'wallet.payment_password_invalid': {
+    status: 400,
+    en: 'The payment password is incorrect.',
+    bn: 'পেমেন্ট পাসওয়ার্ড সঠিক নয়।',
+  },
+  'wallet.member_not_found': {
+    status: 404,
+    en: 'No such member among your downlines.',
+    bn: 'আপনার ডাউনলাইনে এমন কোনো সদস্য নেই।',
+  },
+  'wallet.no_upline': {
+    status: 409,
+    en: 'Your account has no upline to transfer to.',
+    bn: 'আপনার অ্যাকাউন্টের কোনো আপলাইন নেই যেখানে স্থানান্তর করা যায়।',
+  },
+  'wallet.vendor_not_found': {
+    status: 404,
+    en: 'This game wallet does not exist.',
+    bn: 'এই গেম ওয়ালেটটি নেই।',
+  },
+
+  // Cashier: deposits, withdrawals, payee accounts, adjustments (issue 5)
+  'cashier.not_found': {
+    status: 404,
+    en: 'This record was not found.',
+    bn: 'এই রেকর্ডটি পাওয়া যায়নি।',
+  },
+  'cashier.channel_unavailable': {
+    status: 400,
+    en: 'This payment channel is not available.',
+    bn: 'এই পেমেন্ট চ্যানেলটি এখন উপলব্ধ নয়।',
+  },
+  'cashier.amount_out_of_range': {
+    status: 400,
+    en: 'The amount is outside the allowed minimum and maximum.',
+    bn: 'পরিমাণটি অনুমোদিত সর্বনিম্ন ও সর্বোচ্চ সীমার বাইরে।',
+  },
+  'cashier.reference_required': {
+    status: 400,
+    en: 'Please enter the transaction reference number of your payment.',
+    bn: 'অনুগ্রহ করে আপনার পেমেন্টের লেনদেন রেফারেন্স নম্বর দিন।',
+  },
+  'cashier.deposit_limit_exceeded': {
+    status: 409,
+    en: 'This deposit would exceed your deposit limit.',
+    bn: 'এই ডিপোজিট আপনার ডিপোজিট সীমা অতিক্রম করবে।',
+  },
+  'cashier.request_reused': {
+    status: 409,
+    en: 'This request id was already used for a different request.',
+    bn: 'এই অনুরোধ আইডিটি আগেই অন্য একটি অনুরোধে ব্যবহৃত হয়েছে।',
+  },
+  'cashier.invalid_state': {
+    status: 409,
+    en: 'This request has already been processed.',
+    bn: 'এই অনুরোধটি আগেই প্রক্রিয়া করা হয়েছে।',
+  },
+  'cashier.payee_name_mismatch': {
+    status: 400,
+    en: 'The payee name must be your registered real name.',
+    bn: 'প্রাপকের নাম অবশ্যই আপনার নিবন্ধিত আসল নাম হতে হবে।',
+  },
+  'cashier.payee_account_limit': {
+    status: 409,
+    en: 'You have bound the maximum number of accounts.',
+    bn: 'আপনি সর্বোচ্চ সংখ্যক অ্যাকাউন্ট যুক্ত করেছেন।',
+  },
+  'cashier.payee_account_exists': {
+    status: 409,
+    en: 'This account is already bound.',
+    bn: 'এই অ্যাকাউন্টটি আগেই যুক্ত করা হয়েছে।',
+  },
+  'cashier.bank_name_required': {
+    status: 400,
+    en: 'Please enter the bank name.',
+    bn: 'অনুগ্রহ করে ব্যাংকের নাম দিন।',
+  },
+  'cashier.payment_password_required': {
+    status: 400,
+    en: 'Please set a payment password first.',
+    bn: 'অনুগ্রহ করে আগে একটি পেমেন্ট পাসওয়ার্ড সেট করুন।',
+  },
+  'cashier.payment_password_wrong': {
+    status: 400,
+    en: 'The payment password is incorrect.',
+    bn: 'পেমেন্ট পাসওয়ার্ড সঠিক নয়।',
+  },
+  'cashier.payment_password_locked': {
+    status: 429,
+    en: 'Too many wrong payment passwords, please try again later.',
+    bn: 'অনেকবার ভুল পেমেন্ট পাসওয়ার্ড দেওয়া হয়েছে, পরে আবার চেষ্টা করুন।',
+  },
+  'cashier.withdraw_daily_limit': {
+    status: 409,
+    en: 'You have reached the number of withdrawals allowed today.',
+    bn: 'আজকের জন্য অনুমোদিত উত্তোলনের সংখ্যা পূর্ণ হয়েছে।',
+  },
+  'cashier.turnover_incomplete': {
+    status: 409,
+    en: 'The remaining turnover requirement must be completed before withdrawing.',
+    bn: 'উত্তোলনের আগে বাকি টার্নওভার শর্ত পূরণ করতে হবে।',
+  },
+  'cashier.proof_required': {
+    status: 400,
+    en: 'Please upload a proof image.',
+    bn: 'অনুগ্রহ করে একটি প্রমাণের ছবি আপলোড করুন।',
+  },
+  'cashier.same_operator': {
+    status: 403,
+    en: 'A different operator must confirm this adjustment.',
+    bn: 'এই সমন্বয়টি অন্য একজন অপারেটরকে নিশ্চিত করতে হবে।',
+  },
+  'gateway.bad_signature': {
+    status: 401,
+    en: 'The payment gateway signature is missing or invalid.',
+    bn: 'পেমেন্ট গেটওয়ের স্বাক্ষর অনুপস্থিত বা অবৈধ।',
+  },
+  'upload.not_image': {
+    status: 415,
+    en: 'Only png or jpg images can be uploaded.',
+    bn: 'শুধুমাত্র png বা jpg ছবি আপলোড করা যায়।',
+  },
+
   // Games and uploads (§8)
   'game.not_found': {
     status: 404,

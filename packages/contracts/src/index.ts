@@ -1,16 +1,23 @@
 import type { EndpointDef } from './endpoint.ts';
 import { playerEndpoints } from './browser.ts';
 import { adminEndpoints } from './endpoints/admin.ts';
+import { seamlessEndpoints } from './endpoints/seamless.ts';
+import { gatewayEndpoints } from './endpoints/gateway.ts';
 
 // Everything the browser entry has (constants, registry types, envelope, errors, sealing, the
 // player-facing endpoints), plus the operator API and the OpenAPI builder.
 export * from './browser.ts';
 export * from './endpoints/admin.ts';
+export * from './endpoints/cashier-admin.ts';
+export * from './endpoints/gateway.ts';
+export * from './endpoints/seamless.ts';
 
 /** The endpoint registry: every call the server serves, grouped by feature. */
 export const endpoints = {
   ...playerEndpoints,
   admin: adminEndpoints,
+  seamless: seamlessEndpoints,
+  gateway: gatewayEndpoints,
 };
 
 function isEndpoint(value: unknown): value is EndpointDef {

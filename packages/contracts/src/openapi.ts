@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EndpointDef } from './endpoint.ts';
 import { errorCatalog } from './errors.ts';
+import { seamlessErrorResponse } from './endpoints/seamless.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -51,7 +52,9 @@ export function buildOpenApi(endpoints: EndpointDef[], version: string): JsonSch
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const def of endpoints) {
     const path = def.path.replace(/:([A-Za-z]+)/g, '{$1}');
-    const security = def.auth === 'none' ? [] : [{ token: [] }];
+    const vendor = def.auth === 'vendor';
+    const security =
+      def.auth === 'none' ? [] : vendor ? [{ vendorSignature: [], vendorTimestamp: [] }] : [{ token: [] }];
     const operation: JsonSchema = {
       operationId: def.name,
       summary: def.summary,
@@ -63,11 +66,25 @@ export function buildOpenApi(endpoints: EndpointDef[], version: string): JsonSch
       responses: {
         '200': {
           description: 'Success',
-          content: { 'application/json': { schema: envelopeOf(schemaOf(def.response, 'output')) } },
+          // Vendor calls answer in the seamless protocol's own shape, not the player envelope.
+          content:
+            def.responseFormat === 'sse'
+              ? {
+                  'text/event-stream': { schema: { type: 'string', 'x-event-data': schemaOf(def.response, 'output') } },
+                }
+              : {
+                  'application/json': {
+                    schema: vendor ? schemaOf(def.response, 'output') : envelopeOf(schemaOf(def.response, 'output')),
+                  },
+                },
         },
         default: {
           description: 'Failure: see the error codes',
-          content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' } } },
+          content: {
+            'application/json': {
+              schema: { $ref: `#/components/schemas/${vendor ? 'SeamlessFailure' : 'Failure'}` },
+            },
+          },
         },
       },
     };
@@ -82,6 +99,9 @@ export function buildOpenApi(endpoints: EndpointDef[], version: string): JsonSch
         : schemaOf(def.body, 'input');
       const mediaType = def.bodyFormat === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
       operation.requestBody = { required: true, content: { [mediaType]: { schema: body } } };
+    } else if (def.bodyFormat === 'binary') {
+      const bytes = { schema: { type: 'string', format: 'binary' } };
+      operation.requestBody = { required: true, content: { 'image/png': bytes, 'image/jpeg': bytes } };
     }
     (paths[path] ??= {})[def.method.toLowerCase()] = operation;
   }
@@ -95,8 +115,18 @@ export function buildOpenApi(endpoints: EndpointDef[], version: string): JsonSch
     },
     paths,
     components: {
-      securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } },
+      securitySchemes: {
+        token: { type: 'apiKey', in: 'header', name: 'Authorization' },
+        vendorSignature: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Signature',
+          description: 'hex(HMAC-SHA256(vendor secret, X-Timestamp + "." + raw body))',
+        },
+        vendorTimestamp: { type: 'apiKey', in: 'header', name: 'X-Timestamp', description: 'unix seconds, ±300 s' },
+      },
       schemas: {
+        SeamlessFailure: schemaOf(seamlessErrorResponse, 'output'),
         Failure: {
           type: 'object',
           properties: {

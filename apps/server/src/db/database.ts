@@ -21,6 +21,23 @@ export function createPool(connectionString: string, max = 10): pg.Pool {
   return pool;
 }
 
+const poolsOfDbs = new WeakMap<Db, pg.Pool>();
+
 export function createDb(pool: pg.Pool): Db {
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  poolsOfDbs.set(db, pool);
+  return db;
+}
+
+/**
+ * A dedicated connection to the database of `db`, outside its pool (LISTEN needs one connection
+ * held for the process's lifetime). Null when `db` was not made by createDb.
+ */
+export function dedicatedClientOf(db: Db): pg.Client | null {
+  const pool = poolsOfDbs.get(db);
+  if (!pool) return null;
+  const client = new pg.Client({ ...pool.options, types });
+  // A lost connection must not crash the process; its owner reconnects (GOTCHAS).
+  client.on('error', (error) => console.error('postgres listener error', error.message));
+  return client;
 }

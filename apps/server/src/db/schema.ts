@@ -16,7 +16,11 @@ export interface MerchantsTable {
   gtag_id: string | null;
   image_cdns: Generated<string[]>;
   launch_game_cdns: Generated<string[]>;
+  session_idle_minutes: Generated<number>;
+  session_absolute_hours: Generated<number>;
   created_at: Generated<Date>;
+  /** Issue 5 (migrations/0008_wallet.ts): single wallet hides transferFund. */
+  wallet_single: Generated<boolean>;
 }
 
 export interface MerchantDomainsTable {
@@ -197,6 +201,28 @@ export interface Database {
   members: MembersTable;
   member_tree: MemberTreeTable;
   member_sessions: MemberSessionsTable;
+  outbound_messages: OutboundMessagesTable;
+  verification_codes: VerificationCodesTable;
+  login_challenges: LoginChallengesTable;
+  member_remember_tokens: MemberRememberTokensTable;
+  member_login_tickets: MemberLoginTicketsTable;
+  member_protections: MemberProtectionsTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transactions: LedgerTransactionsTable;
+  ledger_postings: LedgerPostingsTable;
+  member_inbox: MemberInboxTable;
+  vendors: VendorsTable;
+  game_sessions: GameSessionsTable;
+  seamless_transactions: SeamlessTransactionsTable;
+  cashier_settings: CashierSettingsTable;
+  payment_channels: PaymentChannelsTable;
+  deposits: DepositsTable;
+  deposit_limits: DepositLimitsTable;
+  payee_accounts: PayeeAccountsTable;
+  withdrawals: WithdrawalsTable;
+  uploads: UploadsTable;
+  turnover_requirements: TurnoverRequirementsTable;
+  adjustments: AdjustmentsTable;
 }
 
 /** §6 account types: 0 member; 1, 2, 41, 42 agents; 4 trial. */
@@ -259,4 +285,310 @@ export interface MemberSessionsTable {
   revoked_at: Date | null;
   ip: string | null;
   user_agent: string | null;
+}
+
+/** Issue 4 remember-me, log-in tickets and player protection (migrations/0004_protection.ts). */
+export interface MemberRememberTokensTable {
+  token_hash: Buffer;
+  merchant_id: number;
+  member_id: number;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  revoked_at: Date | null;
+  replaced_by: Buffer | null;
+}
+
+export interface MemberLoginTicketsTable {
+  ticket_hash: Buffer;
+  merchant_id: number;
+  member_id: number;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  used_at: Date | null;
+}
+
+export type ProtectionKind = 'self_exclusion' | 'cooling_off';
+
+export interface MemberProtectionsTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  member_id: number;
+  kind: ProtectionKind;
+  term: string;
+  starts_at: Generated<Date>;
+  ends_at: Timestamp;
+  ip: string | null;
+}
+
+/** Issue 5 ledger (migrations/0005_ledger.ts). Amounts are minor units (bigint). */
+export type LedgerAccountKind =
+  | 'member_main'
+  | 'member_bonus'
+  | 'member_game'
+  | 'withdrawal_hold'
+  | 'house'
+  | 'merchant'
+  | 'deposit_clearing'
+  | 'payout_clearing'
+  | 'vendor'
+  | 'adjustment'
+  | 'trial_credit';
+
+export interface LedgerAccountsTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  kind: LedgerAccountKind;
+  member_id: number | null;
+  vendor_code: string | null;
+  currency: string;
+  tracks_balance: boolean;
+  balance: Generated<bigint>;
+  created_at: Generated<Date>;
+}
+
+export interface LedgerTransactionsTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  idempotency_key: string;
+  kind: string;
+  fingerprint: Buffer;
+  reference: ColumnType<Record<string, unknown>, string | undefined, never>;
+  created_at: Generated<Date>;
+}
+
+/** Issue 5 notifications (migrations/0008_wallet.ts). */
+export interface MemberInboxTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  member_id: number;
+  kind: string;
+  title: ColumnType<{ bn: string; en: string }, string, never>;
+  body: ColumnType<{ bn: string; en: string }, string, never>;
+  reference: ColumnType<Record<string, unknown>, string | undefined, never>;
+  read_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface LedgerPostingsTable {
+  id: Generated<bigint>;
+  transaction_id: bigint;
+  account_id: bigint;
+  amount: bigint;
+  balance_after: bigint | null;
+  created_at: Generated<Date>;
+}
+
+/** Issue 4 verification (migrations/0003_verification.ts). */
+export type MessageChannel = 'sms' | 'email';
+export type VerificationPurpose = 'sms-login' | 'register' | 'email-reset' | 'login-challenge';
+
+export interface OutboundMessagesTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  channel: MessageChannel;
+  destination: string;
+  subject: string | null;
+  body: string;
+  created_at: Generated<Date>;
+}
+
+export interface VerificationCodesTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  purpose: VerificationPurpose;
+  channel: MessageChannel;
+  destination: string;
+  code_hash: Buffer;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  consumed_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface LoginChallengesTable {
+  token_hash: Buffer;
+  merchant_id: number;
+  member_id: number;
+  ip: string;
+  expires_at: Timestamp;
+  attempts: Generated<number>;
+  consumed_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+/** Issue 5 cashier (migrations/0007_cashier.ts). */
+export interface CashierSettingsTable {
+  merchant_id: number;
+  withdraw_min: Generated<bigint>;
+  withdraw_max: Generated<bigint>;
+  withdraw_daily_count: Generated<number>;
+  max_payee_accounts: Generated<number>;
+  receipt_confirm_minutes: Generated<number>;
+  adjustment_threshold: Generated<bigint>;
+}
+
+export type PaymentMethod = 'bank' | 'bkash' | 'nagad' | 'rocket' | 'gateway';
+export interface ChannelPayee {
+  bankName?: string;
+  branch?: string;
+  accountName?: string;
+  accountNumber?: string;
+}
+
+export interface PaymentChannelsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  code: string;
+  method: PaymentMethod;
+  name: ColumnType<LocalizedText, string, string>;
+  payee: ColumnType<ChannelPayee, string | undefined, string>;
+  min_amount: bigint;
+  max_amount: bigint;
+  enabled: Generated<boolean>;
+  sort: Generated<number>;
+  gateway: string | null;
+  gateway_secret: string | null;
+}
+
+export type DepositStatus = 'pending' | 'approved' | 'rejected' | 'failed';
+export interface DepositsTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  member_id: number;
+  channel_id: number;
+  amount: bigint;
+  currency: string;
+  reference_number: string | null;
+  request_id: string;
+  status: Generated<DepositStatus>;
+  gateway_order: string | null;
+  reason: string | null;
+  reviewed_by: number | null;
+  reviewed_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export type DepositLimitPeriod = 'day' | 'week' | 'month';
+export interface DepositLimitsTable {
+  merchant_id: number;
+  member_id: number;
+  period: DepositLimitPeriod;
+  amount: bigint;
+  pending_amount: bigint | null;
+  pending_effective_at: Date | null;
+  updated_at: Generated<Date>;
+}
+
+export type PayeeMethod = Exclude<PaymentMethod, 'gateway'>;
+export interface PayeeAccountsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  member_id: number;
+  method: PayeeMethod;
+  bank_name: string | null;
+  branch: string | null;
+  account_number: string;
+  payee_name: string;
+  created_at: Generated<Date>;
+  removed_at: Date | null;
+}
+
+export type WithdrawalStatus = 'pending' | 'approved' | 'paid' | 'rejected' | 'failed';
+export type WithdrawalReceipt = 'received' | 'not_received' | 'full_payment' | 'auto_received';
+export interface WithdrawalsTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  member_id: number;
+  payee_account_id: number;
+  amount: bigint;
+  currency: string;
+  request_id: string;
+  status: Generated<WithdrawalStatus>;
+  reason: string | null;
+  reviewed_by: number | null;
+  reviewed_at: Date | null;
+  paid_at: Date | null;
+  confirm_deadline: Date | null;
+  receipt: WithdrawalReceipt | null;
+  receipt_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+export interface UploadsTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  member_id: number;
+  content_type: 'image/png' | 'image/jpeg';
+  size: number;
+  sha256: Buffer;
+  bytes: Buffer;
+  deposit_id: bigint | null;
+  withdrawal_id: bigint | null;
+  created_at: Generated<Date>;
+}
+
+export interface TurnoverRequirementsTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  member_id: number;
+  source: string;
+  amount: bigint;
+  remaining: bigint;
+  created_at: Generated<Date>;
+}
+
+export interface AdjustmentsTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  member_id: number;
+  amount: bigint;
+  currency: string;
+  reason: string;
+  request_id: string;
+  status: 'pending' | 'applied';
+  requested_by: number;
+  confirmed_by: number | null;
+  created_at: Generated<Date>;
+  applied_at: Date | null;
+}
+
+/** Issue 5 seamless wallet (migrations/0006_seamless.ts). */
+export interface VendorsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  code: string;
+  name: string;
+  /** The HMAC key itself: the server computes every request's signature with it. */
+  secret: string;
+  currency: string;
+  status: Generated<'active' | 'disabled'>;
+  created_at: Generated<Date>;
+}
+
+export interface GameSessionsTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  vendor_id: number;
+  member_id: number;
+  token_hash: Buffer;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+}
+
+export type SeamlessKind = 'bet' | 'win' | 'rollback' | 'tombstone';
+
+export interface SeamlessTransactionsTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  vendor_id: number;
+  vendor_tx_id: string;
+  kind: SeamlessKind;
+  member_id: number;
+  round_id: string;
+  amount: bigint;
+  reference_tx_id: string | null;
+  fingerprint: Buffer;
+  response: ColumnType<Record<string, unknown>, string, never>;
+  ledger_transaction_id: bigint | null;
+  created_at: Generated<Date>;
 }

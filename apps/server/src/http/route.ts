@@ -1,6 +1,7 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { SWITCH_PARENT, type EndpointDef, type SwitchId } from '@khela/contracts';
+import { MAX_BODY_BYTES, SWITCH_PARENT, UPLOAD_MAX_BYTES, type EndpointDef, type SwitchId } from '@khela/contracts';
 import type { Db } from '../db/database.ts';
 import { AppError } from './app-error.ts';
 import type { HandlerContext, MemberContext, MerchantContext, OperatorContext } from './context.ts';
@@ -44,6 +45,22 @@ export async function switchIsOn(db: Db, merchantId: number, modId: string): Pro
   return rows.length === chain.length && rows.every((row) => row.enabled);
 }
 
+/** Raw uploads (bodyFormat 'binary'): room above the 5 MB image limit, so the handler can name the failure. */
+const BINARY_BODY_LIMIT = UPLOAD_MAX_BYTES + 64 * 1024;
+
+/** bodyFormat 'signed-json': the bytes as sent are kept in `req.rawBody` for the signature check. */
+async function keepRawBody(req: FastifyRequest, _reply: unknown, payload: Readable): Promise<Readable> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of payload) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new AppError('request.too_large');
+    chunks.push(chunk as Buffer);
+  }
+  req.rawBody = Buffer.concat(chunks);
+  return Readable.from([req.rawBody]);
+}
+
 function requireMerchant(req: FastifyRequest): MerchantContext {
   if (!req.merchant) throw new AppError('merchant.invalid_url');
   return req.merchant;
@@ -60,10 +77,14 @@ export function registerEndpoint<E extends EndpointDef>(
   def: E,
   handler: Handler<E>,
 ): void {
+  // Vendor calls are signed over the raw body and answer in their own protocol: see modules/seamless.
+  if (def.auth === 'vendor') throw new Error(`${def.name} is a vendor call: bind it with registerVendorEndpoint`);
   app.route({
     method: def.method,
     url: def.path,
     config: { endpoint: def },
+    ...(def.bodyFormat === 'binary' && { bodyLimit: BINARY_BODY_LIMIT }),
+    ...(def.bodyFormat === 'signed-json' && { preParsing: keepRawBody }),
     handler: async (req, reply) => {
       let merchant: MerchantContext;
       if (def.auth === 'operator') {
@@ -97,6 +118,8 @@ export function registerEndpoint<E extends EndpointDef>(
         body: (def.body ? parseOrThrow(def.body, rawBody ?? {}, language, '') : undefined) as never,
       };
       const value = await handler(ctx);
+      // A stream (text/event-stream) was hijacked by its handler: no envelope follows.
+      if (def.responseFormat === 'sse') return reply;
       if (deps.validateResponses) {
         const checked = def.response.safeParse(value);
         if (!checked.success) {
@@ -112,5 +135,9 @@ export function registerEndpoint<E extends EndpointDef>(
 declare module 'fastify' {
   interface FastifyContextConfig {
     endpoint?: EndpointDef;
+  }
+  interface FastifyRequest {
+    /** The body's bytes as sent, for entries with bodyFormat 'signed-json'. */
+    rawBody?: Buffer;
   }
 }

@@ -27,6 +27,8 @@ export function registerTenancy(app: FastifyInstance, merchants: MerchantReposit
     req.clientIp = req.ip ?? '';
     const asked = requestedLanguage(req.headers.language);
     if (!isApiPath(req.url)) return;
+    // Vendor calls name their merchant through the vendor (modules/seamless): no look-up here.
+    if (req.routeOptions.config?.endpoint?.auth === 'vendor') return;
     const header = req.headers.merchant;
     const code = Array.isArray(header) ? header[0] : header;
     if (code !== undefined && code !== '') {

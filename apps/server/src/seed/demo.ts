@@ -2,7 +2,9 @@ import { SWITCH_IDS, type RegistrationField } from '@khela/contracts';
 import type { Db } from '../db/database.ts';
 import { seedSiteContent } from './content.ts';
 import { seedAccounts } from './accounts.ts';
+import { seedCashier } from './cashier.ts';
 import { seedOperators } from './operators.ts';
+import { seedVendors } from './vendors.ts';
 
 export const DEMO_MERCHANT = 'khela';
 
@@ -22,6 +24,7 @@ const DEMO_SWITCHES_ON = new Set<string>([
   'GAMELO3',
   'AGENTPOLICY3',
   'AGETRANSFERUP3',
+  'FUNDTRANS3',
   'PTSYS3',
   'REWCEN3',
   'INBOX3',
@@ -109,7 +112,7 @@ export async function seedMerchant(db: Db, seed: MerchantSeed): Promise<number> 
 }
 
 /** Feature seeds run after the merchant exists, in this order. */
-const featureSeeds = [seedSiteContent, seedOperators, seedAccounts];
+const featureSeeds = [seedSiteContent, seedOperators, seedAccounts, seedCashier, seedVendors];
 
 /** Seeds the demo merchant on an empty database; returns whether it did. Runs in one transaction. */
 export async function seedDemoIfEmpty(db: Db): Promise<boolean> {

@@ -131,6 +131,8 @@ describe('merchant settings', () => {
     gtagId: 'G-TEST123',
     imageCDNs: ['https://img1.khela.example', 'https://img2.khela.example'],
     launchGameCDNs: ['https://play.khela.example'],
+    sessionIdleMinutes: 15,
+    sessionAbsoluteHours: 12,
   };
 
   it('reads and changes the settings, with an audit row', async () => {

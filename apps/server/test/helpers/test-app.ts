@@ -90,6 +90,8 @@ export async function startTestApp(
     configure?: (app: FastifyInstance, deps: AppDeps) => void;
     /** Proxies to trust, so a test can send X-Forwarded-For as the visitor's address. */
     trustProxy?: number;
+    /** GET /dev/outbox and the other development routes (on unless a test turns them off). */
+    devEndpoints?: boolean;
   } = {},
 ): Promise<TestApp> {
   const adminUrl = inject('adminDatabaseUrl');
@@ -101,6 +103,7 @@ export async function startTestApp(
     webDist: '/nonexistent',
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     validateResponses: true,
+    devEndpoints: options.devEndpoints ?? true,
     configure: options.configure,
     trustProxy: options.trustProxy,
   });

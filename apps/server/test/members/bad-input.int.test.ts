@@ -34,6 +34,8 @@ const validRegistration = {
   confirmPassword: 'Sweep@2026',
   mobileNum: '01811111111',
   countryDialingCode: '880',
+  // SMS verification (REGMOBVERF3) is on in the demo: a form without a code stops there.
+  verificationCode: '123456',
 };
 const validLogin = { username: 'player01', password: 'Player@123', type: 'username' };
 

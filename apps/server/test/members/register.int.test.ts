@@ -5,6 +5,14 @@ import { memberRepository } from '../../src/modules/members/repository.ts';
 import { DEMO_AGENT } from '../../src/seed/accounts.ts';
 import { startTestApp, wireVectors, type ApiResponse, type TestApp } from '../helpers/test-app.ts';
 import { demoMerchantId, resetRateLimits, setSwitch } from '../support/helpers.ts';
+import {
+  freshMobile,
+  latestCode,
+  outbox,
+  requestCode,
+  SMS_REGISTER_CODE_PATH,
+  timePasses,
+} from '../verification/helpers.ts';
 import { login, memberInfo, REGISTER_MOBILE_PATH, REGISTER_PATH, setRule, solvedCaptcha } from './helpers.ts';
 
 let t: TestApp;
@@ -33,15 +41,34 @@ function form(extra: Record<string, unknown> = {}) {
   };
 }
 
+/**
+ * The SMS code of a number as a person gets it (REGMOBVERF3 is on in the demo): the code call,
+ * then the message in the outbox. Undefined when no code was sent (a taken or invalid number).
+ */
+async function registerCodeFor(mobile: unknown): Promise<string | undefined> {
+  if (typeof mobile !== 'string' || !mobile) return undefined;
+  const sent = await requestCode(t, SMS_REGISTER_CODE_PATH, mobile, { captcha: true, merchantId });
+  return sent.status === 200 ? latestCode(t, mobile) : undefined;
+}
+
 async function register(
   body: Record<string, unknown>,
-  options: { path?: string; language?: 'bn' | 'en'; headers?: Record<string, string>; captcha?: boolean } = {},
+  options: {
+    path?: string;
+    language?: 'bn' | 'en';
+    headers?: Record<string, string>;
+    captcha?: boolean;
+    /** false: send no SMS code. */
+    smsCode?: boolean;
+  } = {},
 ): Promise<ApiResponse<MemberSession>> {
   const captcha = options.captcha === false ? {} : await solvedCaptcha(t, merchantId);
+  const verificationCode =
+    options.smsCode === false || 'verificationCode' in body ? undefined : await registerCodeFor(body.mobileNum);
   return t.sealed<MemberSession>(
     'PUT',
     options.path ?? REGISTER_PATH,
-    { ...captcha, ...body },
+    { ...captcha, ...(verificationCode && { verificationCode }), ...body },
     {
       headers: { Language: options.language ?? 'en', ...options.headers },
     },
@@ -95,8 +122,9 @@ describe('PUT /wps/member/register (username mode)', () => {
     expect((await login(t, { username: body.username, password: body.password })).status).toBe(200);
   });
 
-  it('registers the second wire test vector once the captcha rule is off', async () => {
+  it('registers the second wire test vector once the captcha rule and SMS verification are off', async () => {
     await setRule(t, merchantId, 'captcha', { enabled: false });
+    await setSwitch(t, merchantId, 'REGMOBVERF3', false);
     try {
       const vector = wireVectors.vectors.find((v) => v.name.startsWith('register'))!;
       const res = await t.request<MemberSession>('PUT', REGISTER_PATH, vector.body, { headers: vector.headers });
@@ -104,6 +132,7 @@ describe('PUT /wps/member/register (username mode)', () => {
       expect(res.body.value.account).toBe('rahim2026');
     } finally {
       await setRule(t, merchantId, 'captcha', { enabled: true });
+      await setSwitch(t, merchantId, 'REGMOBVERF3', true);
     }
   });
 
@@ -178,22 +207,94 @@ describe('PUT /wps/member/register (username mode)', () => {
     expect(sameName.status).toBe(409);
     expect(sameName.body.code).toBe('member.already_registered');
     expect(fieldsOf(sameName)).toEqual([{ field: 'username', message: 'This username is already registered.' }]);
-    const sameMobile = await register(form({ mobileNum: first.mobileNum }));
+    // No code can be sent to a taken number; the duplicate is reported before any code is checked.
+    const sameMobile = await register(form({ mobileNum: first.mobileNum, verificationCode: '000000' }));
     expect(sameMobile.status).toBe(409);
     expect(fieldsOf(sameMobile)[0]!.field).toBe('mobileNum');
   });
 
-  it('is refused while USERNAMEREG3 is off, and while SMS verification (REGMOBVERF3) is on', async () => {
-    for (const modId of ['USERNAMEREG3', 'REGMOBVERF3']) {
-      const on = modId === 'REGMOBVERF3';
-      await setSwitch(t, merchantId, modId, on);
-      try {
-        const res = await register(form());
-        expect(res.status).toBe(403);
-        expect(res.body.code).toBe('system.feature_disabled');
-      } finally {
-        await setSwitch(t, merchantId, modId, !on);
-      }
+  it('is refused while USERNAMEREG3 is off', async () => {
+    await setSwitch(t, merchantId, 'USERNAMEREG3', false);
+    try {
+      const res = await register(form());
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('system.feature_disabled');
+    } finally {
+      await setSwitch(t, merchantId, 'USERNAMEREG3', true);
+    }
+  });
+});
+
+describe('SMS verification on registration (REGMOBVERF3)', () => {
+  const codeErrors = (res: ApiResponse<unknown>) => fieldsOf(res).filter((f) => f.field === 'verificationCode');
+
+  it('requires the code of the number, with the other field errors', async () => {
+    const before = await memberCount();
+    const res = await register(form({ username: 'ab' }), { smsCode: false });
+    expect(res.status).toBe(400);
+    expect(
+      fieldsOf(res)
+        .map((f) => f.field)
+        .sort(),
+    ).toEqual(['username', 'verificationCode']);
+    expect(codeErrors(res)[0]!.message).toBe('This field cannot be empty.');
+    expect(await memberCount()).toBe(before);
+  });
+
+  it('refuses a wrong code, a code sent to another number, an expired code and a used one', async () => {
+    const before = await memberCount();
+    const body = form();
+    const code = (await registerCodeFor(body.mobileNum))!;
+    const wrongCode = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const wrong = await register({ ...body, verificationCode: wrongCode }, { language: 'bn' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.code).toBe('sms.invalid_code');
+    expect(codeErrors(wrong)).toEqual([{ field: 'verificationCode', message: 'অনুগ্রহ করে সঠিক যাচাইকরণ কোড দিন।' }]);
+
+    const other = form();
+    const otherCode = (await registerCodeFor(other.mobileNum))!;
+    expect((await register({ ...body, verificationCode: otherCode })).body.code).toBe('sms.invalid_code');
+
+    await timePasses(t, 5 * 60 + 1);
+    const expired = await register({ ...body, verificationCode: code });
+    expect(expired.body.code).toBe('sms.code_expired');
+    expect(codeErrors(expired)[0]!.message).toBe('The verification code has expired, please send a new one.');
+    expect(await memberCount()).toBe(before);
+
+    const fresh = (await registerCodeFor(body.mobileNum))!;
+    const ok = await register({ ...body, verificationCode: fresh });
+    expect(ok.status).toBe(200);
+    const row = await t.db
+      .selectFrom('verification_codes')
+      .select('consumed_at')
+      .where('destination', '=', `+880${body.mobileNum.slice(1)}`)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(row.consumed_at).not.toBeNull();
+    // The code is spent with the member it created: a second form with it gets nowhere.
+    const again = await register({ ...form(), mobileNum: freshMobile(), verificationCode: fresh });
+    expect(again.body.code).toBe('sms.invalid_code');
+  });
+
+  it('kills a code after 5 wrong tries', async () => {
+    const body = form();
+    const code = (await registerCodeFor(body.mobileNum))!;
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      expect((await register({ ...body, verificationCode: wrongCode })).body.code).toBe('sms.invalid_code');
+    }
+    expect((await register({ ...body, verificationCode: code })).body.code).toBe('sms.invalid_code');
+  });
+
+  it('needs no code once REGMOBVERF3 is off', async () => {
+    await setSwitch(t, merchantId, 'REGMOBVERF3', false);
+    try {
+      const body = form();
+      const res = await register(body, { smsCode: false });
+      expect(res.status).toBe(200);
+      expect(await outbox(t, body.mobileNum)).toEqual([]);
+    } finally {
+      await setSwitch(t, merchantId, 'REGMOBVERF3', true);
     }
   });
 });
@@ -292,7 +393,10 @@ describe('PUT /wps/member/register/mobile', () => {
   });
 
   it('refuses a number already registered, and is refused while MOBILENUMREG3 is off', async () => {
-    const taken = await register({ ...form(), mobileNum: '01700000001' }, { path: REGISTER_MOBILE_PATH });
+    const taken = await register(
+      { ...form(), mobileNum: '01700000001', verificationCode: '000000' },
+      { path: REGISTER_MOBILE_PATH },
+    );
     expect(taken.status).toBe(409);
     expect(fieldsOf(taken)[0]!.field).toBe('mobileNum');
     await setSwitch(t, merchantId, 'MOBILENUMREG3', false);

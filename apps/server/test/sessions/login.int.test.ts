@@ -100,10 +100,15 @@ describe('POST /wps/session/login', () => {
     }
   });
 
-  it('refuses SMS log-in until the SMS slice exists', async () => {
-    const res = await login(t, { username: '01700000001', password: '123456', type: 'sms' });
-    expect(res.status).toBe(403);
-    expect(res.body.code).toBe('system.feature_disabled');
+  it('refuses SMS log-in while MOBILEVERCODELOGIN3 is off (the SMS flow: sessions/sms-login.int.test.ts)', async () => {
+    await setSwitch(t, merchantId, 'MOBILEVERCODELOGIN3', false);
+    try {
+      const res = await login(t, { username: '01700000001', password: '123456', type: 'sms' });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('system.feature_disabled');
+    } finally {
+      await setSwitch(t, merchantId, 'MOBILEVERCODELOGIN3', true);
+    }
   });
 });
 

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { errorMessage, type MemberSession } from '@khela/contracts';
+import { toDecimalString } from '@khela/money';
+import { TRIAL_DEMO_CREDIT } from '../../src/modules/sessions/member-login.ts';
 import { seedMerchant } from '../../src/seed/demo.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { loginAsPlayer, memberInfo } from '../members/helpers.ts';
@@ -110,7 +112,9 @@ describe('DELETE /wps/session/logout', () => {
       .where('token_hash', '=', hashOf(headers))
       .executeTakeFirstOrThrow();
     expect(row.revoked_at).not.toBeNull();
-    expect((await t.request('DELETE', '/wps/session/logout', undefined, { headers })).status).toBe(401);
+    // A second log-out (an expired or already revoked session) still answers and changes nothing.
+    expect((await t.request('DELETE', '/wps/session/logout', undefined, { headers })).status).toBe(200);
+    expect((await memberInfo(t, other)).status).toBe(200);
   });
 });
 
@@ -136,6 +140,26 @@ describe('POST /wps/session/login/freeplay (§6 trial)', () => {
       .where('id', '=', res.body.value.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ type: 4, upline_id: null });
+  });
+
+  it('starts the trial with its play money, kept apart from real money on the trial_credit account', async () => {
+    const res = await t.request<MemberSession>('POST', '/wps/session/login/freeplay', {});
+    const balance = await t.get<{ sumBalance: string }>('/wps/v2/wallets/balance', {
+      headers: { Authorization: res.body.value.token },
+    });
+    expect(balance.body.value.sumBalance).toBe(toDecimalString(TRIAL_DEMO_CREDIT));
+    const postings = await t.db
+      .selectFrom('ledger_transactions as t')
+      .innerJoin('ledger_postings as p', 'p.transaction_id', 't.id')
+      .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+      .select(['a.kind', 'p.amount'])
+      .where('t.idempotency_key', '=', `trial-credit:${res.body.value.id}`)
+      .orderBy('p.amount')
+      .execute();
+    expect(postings).toEqual([
+      { kind: 'trial_credit', amount: -TRIAL_DEMO_CREDIT },
+      { kind: 'member_main', amount: TRIAL_DEMO_CREDIT },
+    ]);
   });
 
   it('needs no body, and is refused while FREEPLAY3 is off', async () => {

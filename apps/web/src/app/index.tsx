@@ -3,8 +3,11 @@ import { RouterProvider } from 'react-router';
 import { AppProvider } from './provider.tsx';
 import { createRouter } from './router.tsx';
 
-export function App() {
-  const [router] = useState(createRouter);
+type Router = ReturnType<typeof createRouter>;
+
+/** The app; main.tsx hands it a router made (and its first page loaded) before the first render. */
+export function App({ router: given }: { router?: Router }) {
+  const [router] = useState(() => given ?? createRouter());
   return (
     <AppProvider>
       <RouterProvider router={router} />

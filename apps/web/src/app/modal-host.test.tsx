@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../lib/i18n.ts';
@@ -70,12 +70,13 @@ function renderHost(children: React.ReactNode = null) {
 }
 
 describe('ModalHost', () => {
-  it('shows a real "coming soon" dialog for the account modals', async () => {
+  it('opens the real log-in modal for the account modals, and closes it', async () => {
     renderHost();
     act(() => openModal('login'));
     const dialog = await screen.findByRole('dialog', { name: 'Log in' });
-    expect(dialog.textContent).toContain('Signing in is coming soon');
-    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(await within(dialog).findByLabelText(/Username/)).toBeTruthy();
+    expect(within(dialog).getByLabelText(/Password/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

@@ -3,28 +3,34 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Modal } from '../components/ui/modal.tsx';
 import { AnnouncementPopups } from '../features/announcements/components/announcement-popups.tsx';
+import { registerNavigate } from '../lib/navigation.ts';
 import { closeModal, openModal, useModal, type ModalBodyProps, type ModalName } from '../stores/modals.ts';
 
 type Loader = () => Promise<ComponentType<ModalBodyProps>>;
 
 /**
- * The §2 modals built so far, each its own chunk (DOMPurify and the forms load with the first
- * modal that needs them, not with the page). Names not listed here (login, register,
- * forgotPassword, changePassword, logoutConfirm: the accounts issue) get SignInComingSoon.
+ * The §2 modals, each its own chunk (DOMPurify and the forms load with the first modal that
+ * needs them, not with the page). The account modals get the site's switches and rules through
+ * modals/account-modals.tsx.
  */
-const loaders: Partial<Record<ModalName, Loader>> = {
+const loaders: Record<ModalName, Loader> = {
   help: () => import('../features/help/components/help-modal.tsx').then((m) => m.HelpModal),
   feedback: () => import('../features/feedback/components/feedback-modal.tsx').then((m) => m.FeedbackModal),
   announcements: () =>
     import('../features/announcements/components/announcement-modal.tsx').then((m) => m.AnnouncementModal),
   notice: () => import('../features/announcements/components/notice-modal.tsx').then((m) => m.NoticeModal),
+  login: () => import('./modals/account-modals.tsx').then((m) => m.Login),
+  register: () => import('./modals/account-modals.tsx').then((m) => m.Register),
+  forgotPassword: () => import('./modals/account-modals.tsx').then((m) => m.ForgotPassword),
+  changePassword: () => import('./modals/account-modals.tsx').then((m) => m.ChangePassword),
+  logoutConfirm: () => import('../features/auth/components/logout-confirm-modal.tsx').then((m) => m.LogoutConfirmModal),
+  accountNotice: () => import('../features/auth/components/account-notice-modal.tsx').then((m) => m.AccountNoticeModal),
 };
 
 /** Lazy bodies, made once per name; a failed load is dropped so "try again" loads afresh. */
 const bodies = new Map<ModalName, ComponentType<ModalBodyProps>>();
 function bodyFor(name: ModalName): ComponentType<ModalBodyProps> {
   const load = loaders[name];
-  if (!load) return SignInComingSoon;
   let body = bodies.get(name);
   if (!body) {
     body = lazy(() =>
@@ -111,36 +117,6 @@ class ModalLoadBoundary extends Component<{ children: ReactNode; onRetry: () => 
   }
 }
 
-const SIGN_IN_TITLES: Partial<Record<ModalName, string>> = {
-  login: 'modal.titles.login',
-  register: 'modal.titles.register',
-  forgotPassword: 'modal.titles.forgotPassword',
-  changePassword: 'modal.titles.changePassword',
-  logoutConfirm: 'modal.titles.logoutConfirm',
-};
-
-/** Stand-in for the account modals until the accounts issue: a real dialog, not an error. */
-function SignInComingSoon({ onClose }: ModalBodyProps) {
-  const { t } = useTranslation();
-  const modal = useModal();
-  const titleKey = (modal && SIGN_IN_TITLES[modal.name]) ?? 'modal.titles.login';
-  return (
-    <Modal
-      title={t(titleKey)}
-      onClose={onClose}
-      size="small"
-      footer={
-        <button type="button" className="button button--primary" onClick={onClose}>
-          {t('modal.gotIt')}
-        </button>
-      }
-    >
-      <p className="modal__soon-title">{t('modal.signInSoonTitle')}</p>
-      <p className="modal__message">{t('modal.signInSoonBody')}</p>
-    </Modal>
-  );
-}
-
 /**
  * §2 `/login` and `/register` come back to `/` with `{ modal: 'login' | 'register' }` in the
  * navigation state. ModalHost sits outside the router, so this opener must be mounted inside it
@@ -150,6 +126,11 @@ function SignInComingSoon({ onClose }: ModalBodyProps) {
 export function RouteModalOpener() {
   const location = useLocation();
   const navigate = useNavigate();
+  // Modals live outside the router: they navigate through lib/navigation.ts.
+  useEffect(() => {
+    registerNavigate((to, options) => void navigate(to, options));
+    return () => registerNavigate(null);
+  }, [navigate]);
   useEffect(() => {
     const wanted = (location.state as { modal?: unknown } | null)?.modal;
     if (wanted !== 'login' && wanted !== 'register') return;

@@ -75,6 +75,14 @@ export async function call<E extends EndpointDef>(def: E, options: CallOptions<E
       const sealed = await sealPayload(await serverPublicKey(), options.body);
       Object.assign(headers, sealed.headers);
       body = JSON.stringify(sealed.body);
+    } else if (def.bodyFormat === 'form') {
+      // §7: a few calls are URL-encoded forms (forgot password by e-mail).
+      headers['Content-Type'] = 'application/x-www-form-urlencoded';
+      const form = new URLSearchParams();
+      for (const [key, value] of Object.entries(options.body as Record<string, unknown>)) {
+        if (value !== undefined && value !== null) form.set(key, String(value));
+      }
+      body = form.toString();
     } else {
       body = JSON.stringify(options.body);
     }

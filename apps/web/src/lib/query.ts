@@ -15,9 +15,26 @@ export const queryClient = new QueryClient({
 });
 
 /**
- * One registry entry as a query. The language is part of the key, so content refetches when
- * the language changes (§4: data reloads when the language changes).
+ * The cache key of one registry entry's call. The language is part of it, so content refetches
+ * when the language changes (§4: data reloads when the language changes).
  */
+export function endpointQueryKey<E extends EndpointDef>(def: E, language: string, options: CallOptions<E> = {}) {
+  return [def.name, language, options.params, options.query] as const;
+}
+
+/**
+ * Starts a call into the cache before any component asks for it (the first screen's calls at
+ * start-up). Never rejects and never retries: a failed call is made again by the component.
+ */
+export function prefetchEndpoint<E extends EndpointDef>(def: E, language: string, options: CallOptions<E> = {}) {
+  return queryClient.prefetchQuery<ValueOf<E>, ApiError>({
+    queryKey: endpointQueryKey(def, language, options),
+    queryFn: ({ signal }) => call(def, { ...options, signal }),
+    retry: false,
+  });
+}
+
+/** One registry entry as a query, keyed by endpointQueryKey. */
 export function useEndpointQuery<E extends EndpointDef>(
   def: E,
   options: CallOptions<E> = {},
@@ -25,7 +42,7 @@ export function useEndpointQuery<E extends EndpointDef>(
 ) {
   const { i18n } = useTranslation();
   return useQuery<ValueOf<E>, ApiError>({
-    queryKey: [def.name, i18n.language, options.params, options.query],
+    queryKey: endpointQueryKey(def, i18n.language, options),
     queryFn: ({ signal }) => call(def, { ...options, signal }),
     ...queryOptions,
   });

@@ -13,7 +13,8 @@ export type ModalName =
   | 'feedback'
   | 'announcements'
   | 'notice'
-  | 'logoutConfirm';
+  | 'logoutConfirm'
+  | 'accountNotice';
 
 export interface ModalState {
   name: ModalName;

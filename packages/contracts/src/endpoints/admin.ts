@@ -10,6 +10,7 @@ import {
   SWITCH_IDS,
 } from '../constants.ts';
 import { defineEndpoint, type EndpointDef } from '../endpoint.ts';
+import { cashierAdminEndpoints } from './cashier-admin.ts';
 
 const tags = ['admin'] as const;
 
@@ -58,6 +59,10 @@ export const merchantSettingsSchema = z.object({
   gtagId: z.string().trim().max(64).nullable(),
   imageCDNs: z.array(url).max(20),
   launchGameCDNs: z.array(url).max(20),
+  /** Member sessions (issue 4): idle timeout, sliding with each call; left out, unchanged. */
+  sessionIdleMinutes: z.number().int().min(5).max(1440).optional(),
+  /** Member sessions: lifetime from log-in, whatever the activity; left out, unchanged. */
+  sessionAbsoluteHours: z.number().int().min(1).max(720).optional(),
 });
 
 export const switchSchema = z.object({
@@ -281,6 +286,18 @@ export const auditEntrySchema = z.object({
   createdAt: isoDate,
 });
 
+/** A member as the operator console lists it (the mobile masked). */
+export const adminMemberSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  /** §6: 0 member; 1, 2, 41, 42 agent; 4 trial. */
+  type: z.number().int(),
+  status: z.enum(['active', 'frozen', 'closed']),
+  mobile: z.string().nullable(),
+  passwordMustChange: z.boolean(),
+  createdAt: isoDate,
+});
+
 export const adminEndpoints = {
   login: defineEndpoint({
     name: 'admin.session.login',
@@ -428,5 +445,30 @@ export const adminEndpoints = {
       }),
     ),
   }),
+  membersList: defineEndpoint({
+    name: 'admin.members.list',
+    method: 'GET',
+    path: '/admin/members',
+    auth: 'operator',
+    summary: 'Members of this merchant, newest first; `username` narrows to names starting with it',
+    tags,
+    query: z.object({
+      username: z.string().trim().max(64).optional(),
+      limit: z.coerce.number().int().min(1).max(200).default(50),
+    }),
+    response: z.array(adminMemberSchema),
+  }),
+  memberPasswordReset: defineEndpoint({
+    name: 'admin.members.passwordReset',
+    method: 'POST',
+    path: '/admin/members/:id/password/reset',
+    auth: 'operator',
+    summary:
+      "Give a member a random temporary password (shown once) that must be changed at the next log-in; ends the member's sessions",
+    tags,
+    params: idParams,
+    response: z.object({ id: z.number().int(), username: z.string(), temporaryPassword: z.string() }),
+  }),
+  cashier: cashierAdminEndpoints,
   content,
 };

@@ -220,9 +220,10 @@ export const memberEndpoints = {
     name: 'logout',
     method: 'DELETE',
     path: '/wps/session/logout',
-    auth: 'member',
+    // Works without a live session too, so an expired session can still forget its remember-me cookie.
+    auth: 'optional-member',
     switch: 'COMM3',
-    summary: 'Revoke the session',
+    summary: 'Revoke the session and the remember-me token of the cookie, and clear the cookies',
     tags,
     response: z.null(),
   }),

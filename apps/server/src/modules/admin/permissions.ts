@@ -19,6 +19,8 @@ export const PERMISSIONS = [
   'switches',
   'registerRules',
   'feedback',
+  'members',
+  'cashier',
   ...CONTENT_PERMISSIONS,
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -31,7 +33,7 @@ const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
   superadmin: PERMISSIONS,
   content: ['banners', 'announcements', 'helpArticles', 'customerService', 'resources'],
   settings: ['merchant', 'switches', 'registerRules', 'domains', 'maintenance', 'regionRules'],
-  support: ['feedback'],
+  support: ['feedback', 'members'],
 };
 
 const admin = endpoints.admin;
@@ -50,6 +52,10 @@ const ENDPOINT_PERMISSIONS = new Map<EndpointDef, Permission | null>([
   [admin.registerRulesUpdate, 'registerRules'],
   [admin.auditLog, 'auditLog'],
   [admin.feedbackList, 'feedback'],
+  [admin.membersList, 'members'],
+  [admin.memberPasswordReset, 'members'],
+  // Issue 5: deposits, withdrawals, uploads and adjustments move or show money: the superadmin's.
+  ...Object.values(admin.cashier).map((def): [EndpointDef, Permission] => [def, 'cashier']),
   ...CONTENT_PERMISSIONS.flatMap((kind) =>
     Object.values(admin.content[kind]).map((def): [EndpointDef, Permission] => [def, kind]),
   ),

@@ -8,6 +8,7 @@ import { auditLogRepository, type AuditActor } from '../audit/audit-log.ts';
 import { CONTENT_KIND_NAMES, type ContentInput } from './content/kinds.ts';
 import { contentService } from './content/service.ts';
 import { feedbackInbox } from './feedback-inbox.ts';
+import { adminMembersService } from './members.ts';
 import { operatorSessions } from './operator-sessions.ts';
 import { operatorsService } from './operators.ts';
 import { assertMayCall } from './permissions.ts';
@@ -33,6 +34,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
   const content = contentService(deps.db);
   const auditLog = auditLogRepository(deps.db);
   const feedback = feedbackInbox(deps.db);
+  const members = adminMembersService(deps.db);
 
   // The token decides the merchant: an operator only ever sees and changes their own merchant.
   deps.auth.operator = async (req) => {
@@ -69,6 +71,8 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerEndpoint(app, deps, admin.auditLog, ({ merchant, query }) => auditLog.list(merchant.id, query));
   registerEndpoint(app, deps, admin.feedbackList, ({ merchant, query }) => feedback.list(merchant.id, query.limit));
+  registerEndpoint(app, deps, admin.membersList, ({ merchant, query }) => members.list(merchant.id, query));
+  registerEndpoint(app, deps, admin.memberPasswordReset, (ctx) => members.resetPassword(actorOf(ctx), ctx.params.id));
 
   // One generic handler set serves every kind; the contract has validated the body by now.
   for (const kind of CONTENT_KIND_NAMES) {

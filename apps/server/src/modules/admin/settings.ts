@@ -27,6 +27,8 @@ const merchantColumns = [
   'gtag_id',
   'image_cdns',
   'launch_game_cdns',
+  'session_idle_minutes',
+  'session_absolute_hours',
 ] as const;
 
 function toMerchantSettings(row: {
@@ -38,6 +40,8 @@ function toMerchantSettings(row: {
   gtag_id: string | null;
   image_cdns: string[];
   launch_game_cdns: string[];
+  session_idle_minutes: number;
+  session_absolute_hours: number;
 }) {
   return {
     code: row.code,
@@ -48,6 +52,8 @@ function toMerchantSettings(row: {
     gtagId: row.gtag_id,
     imageCDNs: row.image_cdns,
     launchGameCDNs: row.launch_game_cdns,
+    sessionIdleMinutes: row.session_idle_minutes,
+    sessionAbsoluteHours: row.session_absolute_hours,
   };
 }
 
@@ -95,6 +101,8 @@ export function settingsService(db: Db) {
             gtag_id: settings.gtagId,
             image_cdns: settings.imageCDNs,
             launch_game_cdns: settings.launchGameCDNs,
+            session_idle_minutes: settings.sessionIdleMinutes,
+            session_absolute_hours: settings.sessionAbsoluteHours,
           })
           .where('id', '=', actor.merchantId)
           .returning(merchantColumns)

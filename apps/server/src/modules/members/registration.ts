@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  errorMessage,
   matchesRule,
   patternById,
   type FieldError,
@@ -15,10 +16,13 @@ import type { MerchantContext } from '../../http/context.ts';
 import { switchIsOn } from '../../http/route.ts';
 import { hashPassword } from '../admin/passwords.ts';
 import type { CaptchaService } from '../captcha/captcha-service.ts';
+import type { EmailProvider, SmsProvider } from '../messaging/providers.ts';
+import { toE164 } from '../messaging/providers.ts';
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts';
 import type { MemberLogin } from '../sessions/member-login.ts';
 import type { SessionStart } from '../sessions/member-sessions.ts';
 import { DIALING_COUNTRIES } from '../system/countries.ts';
+import { verificationCodes } from '../verification/codes.ts';
 import { toRegistrationRules } from '../system/registration-rules.ts';
 import { patternMessage, REGISTRATION_MESSAGES } from './registration-messages.ts';
 import type { MemberRepository, MemberRow } from './repository.ts';
@@ -65,6 +69,8 @@ export interface RegistrationDeps {
   captchas: CaptchaService;
   members: MemberRepository;
   login: MemberLogin;
+  sms: SmsProvider;
+  email: EmailProvider;
 }
 
 interface Checked {
@@ -76,7 +82,33 @@ interface Checked {
   optional: Partial<Record<(typeof OPTIONAL_FIELDS)[number], string>>;
 }
 
-export function registrationService({ db, rateLimits, captchas, members, login }: RegistrationDeps) {
+export function registrationService({ db, rateLimits, captchas, members, login, sms, email }: RegistrationDeps) {
+  const codes = verificationCodes({ db, rateLimits, sms, email });
+
+  /** The SMS code of the number (purpose 'register'), checked; its id, to use up with the member insert. */
+  async function checkRegisterCode(
+    merchant: MerchantContext,
+    checked: Checked,
+    code: string,
+    at: { ip: string; language: Language },
+  ) {
+    try {
+      return await codes.check(
+        { merchantId: merchant.id, purpose: 'register', destination: toE164(checked.dialingCode, checked.mobile!) },
+        code,
+        at.ip,
+      );
+    } catch (error) {
+      if (error instanceof AppError && (error.code === 'sms.invalid_code' || error.code === 'sms.code_expired')) {
+        throw AppError.fields(
+          [{ field: 'verificationCode', message: errorMessage(error.code, at.language) }],
+          error.code,
+        );
+      }
+      throw error;
+    }
+  }
+
   /**
    * Every §5 check of the form at once, so the client can show each error under its input:
    * the merchant's rules per field, confirm password, the dialing code, the affiliate code and
@@ -88,6 +120,7 @@ export function registrationService({ db, rateLimits, captchas, members, login }
     mode: RegistrationMode,
     host: string,
     language: Language,
+    smsVerification: boolean,
   ): Promise<Checked> {
     const rules = toRegistrationRules(
       await db
@@ -121,6 +154,11 @@ export function registrationService({ db, rateLimits, captchas, members, login }
     const password = byRule('password', input.password, true);
     if (enabled('confirmPassword') && password !== undefined && input.confirmPassword !== input.password) {
       fail('confirmPassword', REGISTRATION_MESSAGES.confirmPassword[language]);
+    }
+
+    // §5: the verification code is required when SMS verification (REGMOBVERF3) is on.
+    if (smsVerification && mobile && !input.verificationCode) {
+      fail('verificationCode', REGISTRATION_MESSAGES.required[language]);
     }
 
     const optional: Checked['optional'] = {};
@@ -167,8 +205,8 @@ export function registrationService({ db, rateLimits, captchas, members, login }
     /**
      * §3/§5 registration (issue 4 item 1) in the order that wastes least: the form, the
      * throttle, the captcha (used up by any attempt), then the member, its closure rows and its
-     * first session. SMS verification (REGMOBVERF3) comes with the SMS slice: until then a
-     * merchant that turns it on gets system.feature_disabled rather than unverified numbers.
+     * first session. With SMS verification (REGMOBVERF3) on, a form that carries a number
+     * carries that number's code too, used up in the transaction that creates the member.
      */
     async register(
       merchant: MerchantContext,
@@ -176,8 +214,8 @@ export function registrationService({ db, rateLimits, captchas, members, login }
       mode: RegistrationMode,
       at: SessionStart & { host: string; language: Language },
     ) {
-      if (await switchIsOn(db, merchant.id, 'REGMOBVERF3')) throw new AppError('system.feature_disabled');
-      const checked = await check(merchant, input, mode, at.host, at.language);
+      const smsVerification = await switchIsOn(db, merchant.id, 'REGMOBVERF3');
+      const checked = await check(merchant, input, mode, at.host, at.language, smsVerification);
 
       const throttleKey = `register:${merchant.id}:${at.ip}`;
       if ((await rateLimits.peek(throttleKey, REGISTRATION_LIMIT)) >= REGISTRATION_LIMIT.limit) {
@@ -193,6 +231,11 @@ export function registrationService({ db, rateLimits, captchas, members, login }
         await captchas.verify(merchant.id, input.captchaId, input.captcha);
       }
 
+      const codeId =
+        smsVerification && checked.mobile
+          ? await checkRegisterCode(merchant, checked, input.verificationCode!, at)
+          : null;
+
       const { optional } = checked;
       const profile: MemberProfile = {};
       for (const field of PROFILE_FIELDS) if (optional[field]) profile[field] = optional[field];
@@ -202,8 +245,9 @@ export function registrationService({ db, rateLimits, captchas, members, login }
       ]);
       let member: MemberRow;
       try {
-        member = await db.transaction().execute((trx) =>
-          members.insertUnder(
+        member = await db.transaction().execute(async (trx) => {
+          if (codeId !== null) await codes.consume(trx, codeId);
+          return members.insertUnder(
             trx,
             {
               merchant_id: merchant.id,
@@ -220,8 +264,8 @@ export function registrationService({ db, rateLimits, captchas, members, login }
               register_ip: at.ip || null,
             },
             checked.uplineId,
-          ),
-        );
+          );
+        });
       } catch (error) {
         // Two registrations of one name at the same instant: the index decides.
         const constraint = (error as { code?: string; constraint?: string }).constraint;

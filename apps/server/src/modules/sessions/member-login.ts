@@ -10,11 +10,18 @@ import {
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MerchantContext } from '../../http/context.ts';
+import { switchIsOn } from '../../http/route.ts';
 import { hashPassword, verifyPassword } from '../admin/passwords.ts';
 import type { CaptchaService } from '../captcha/captcha-service.ts';
 import { REGISTRATION_MESSAGES } from '../members/registration-messages.ts';
 import type { MemberRepository, MemberRow } from '../members/repository.ts';
+import { ledger } from '../ledger/ledger.ts';
+import { assertMayLogIn } from '../protection/guards.ts';
+import type { EmailProvider, SmsProvider } from '../messaging/providers.ts';
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts';
+import { verificationCodes } from '../verification/codes.ts';
+import { loginIpGate } from '../verification/login-challenges.ts';
+import { parseMobile } from '../verification/mobile.ts';
 import { sessionValue, type MemberSessions, type SessionStart } from './member-sessions.ts';
 
 const WINDOW = 15 * 60;
@@ -35,8 +42,13 @@ export const MEMBER_LOGIN_LIMITS = {
 
 /** §6: trial accounts; free play is throttled per IP because each call creates one. */
 export const FREE_PLAY_LIMIT: RateLimitRule = { limit: 10, windowSeconds: 60 * 60 };
+/** Issue 4 item 6: the play money a trial account starts with (minor units), from the trial_credit account. */
+export const TRIAL_DEMO_CREDIT = 1_000_000n;
 
-type Credentials = Pick<LoginBody, 'username' | 'password' | 'type' | 'captcha' | 'captchaId' | 'agent'>;
+type Credentials = Pick<
+  LoginBody,
+  'username' | 'password' | 'type' | 'captcha' | 'captchaId' | 'agent' | 'countryDialingCode'
+>;
 
 export interface MemberLoginDeps {
   db: Db;
@@ -44,11 +56,27 @@ export interface MemberLoginDeps {
   captchas: CaptchaService;
   members: MemberRepository;
   sessions: MemberSessions;
+  sms: SmsProvider;
+  email: EmailProvider;
 }
 
-export function memberLogin({ db, rateLimits, captchas, members, sessions }: MemberLoginDeps) {
+export function memberLogin({ db, rateLimits, captchas, members, sessions, sms, email }: MemberLoginDeps) {
+  const codes = verificationCodes({ db, rateLimits, sms, email });
+  const ipGate = loginIpGate({ db });
+  const money = ledger({ db });
+
+  /** §5: username and password (the mobile and the code in SMS mode) are required. */
+  function requireCredentials(credentials: Credentials, language: Language) {
+    const missing: FieldError[] = (['username', 'password'] as const)
+      .filter((field) => !credentials[field])
+      .map((field) => ({ field, message: REGISTRATION_MESSAGES.required[language] }));
+    if (missing.length) throw AppError.fields(missing, 'auth.credentials_required');
+  }
+
   /** Starts a session, records the log-in (§4 previous login time and IP) and answers as §3 says. */
   async function logIn(merchant: MerchantContext, member: MemberRow, at: SessionStart) {
+    // Issue 4 item 10: every log-in path ends here, after its credentials are proven.
+    await assertMayLogIn(db, member);
     const firstTimeLogin = member.last_login_at === null;
     const token = await db.transaction().execute(async (trx) => {
       const started = await sessions.start(trx, member, at);
@@ -72,46 +100,34 @@ export function memberLogin({ db, rateLimits, captchas, members, sessions }: Mem
     }
   }
 
-  return {
-    logIn,
-
-    /**
-     * §3/§4 log-in by username and password. §6: the member form admits members only (agents
-     * use the agent form, which sends `agent: true`, and that form admits agents only); trial
-     * accounts come back only through free play.
-     */
-    async withPassword(merchant: MerchantContext, credentials: Credentials, at: SessionStart, language: Language) {
-      // SMS log-in arrives with the SMS slice of issue 4.
-      if (credentials.type === 'sms') throw new AppError('system.feature_disabled');
-      const missing: FieldError[] = (['username', 'password'] as const)
-        .filter((field) => !credentials[field])
-        .map((field) => ({ field, message: REGISTRATION_MESSAGES.required[language] }));
-      if (missing.length) throw AppError.fields(missing, 'auth.credentials_required');
-
-      const name = credentials.username.toLowerCase();
-      const keys = {
-        account: `member-login:${merchant.id}:${name}`,
-        ip: `member-login-ip:${merchant.id}:${at.ip}`,
-        pair: `member-login-pair:${merchant.id}:${name}:${at.ip}`,
-      };
-      const limits = MEMBER_LOGIN_LIMITS;
-      const [accountFailures, ipFailures, pairFailures, captchaAvailable] = await Promise.all([
-        rateLimits.peek(keys.account, limits.captchaAfter),
-        rateLimits.peek(keys.ip, limits.perIp),
-        rateLimits.peek(keys.pair, limits.perAccountAndIp),
-        captchas.isRequired(merchant.id),
-      ]);
-      if (ipFailures >= limits.perIp.limit) throw new AppError('request.rate_limited');
-      const captchaNeeded = accountFailures >= limits.captchaAfter.limit || ipFailures >= limits.captchaAfter.limit;
-      if (captchaNeeded && captchaAvailable) await verifyCaptcha(merchant.id, credentials);
-      if (captchaNeeded && !captchaAvailable && pairFailures >= limits.perAccountAndIp.limit) {
-        throw new AppError('request.rate_limited');
-      }
-
-      const member = await members.byUsername(merchant.id, credentials.username);
-      // Unknown, trial (no usable password) and wrong password cost one argon2 check alike.
-      const passwordMatches = await verifyPassword(member?.password_hash ?? null, credentials.password);
-      if (!member || !passwordMatches) {
+  /**
+   * The throttles of one log-in attempt on account `name` (a username, or a mobile for SMS):
+   * refuses or asks for the captcha before the credentials are checked; `failed` counts a
+   * failure and returns the error to throw.
+   */
+  async function guardAttempt(merchant: MerchantContext, name: string, credentials: Credentials, at: SessionStart) {
+    const keys = {
+      account: `member-login:${merchant.id}:${name.toLowerCase()}`,
+      ip: `member-login-ip:${merchant.id}:${at.ip}`,
+      pair: `member-login-pair:${merchant.id}:${name.toLowerCase()}:${at.ip}`,
+    };
+    const limits = MEMBER_LOGIN_LIMITS;
+    const [accountFailures, ipFailures, pairFailures, captchaAvailable] = await Promise.all([
+      rateLimits.peek(keys.account, limits.captchaAfter),
+      rateLimits.peek(keys.ip, limits.perIp),
+      rateLimits.peek(keys.pair, limits.perAccountAndIp),
+      captchas.isRequired(merchant.id),
+    ]);
+    if (ipFailures >= limits.perIp.limit) throw new AppError('request.rate_limited');
+    const captchaNeeded = accountFailures >= limits.captchaAfter.limit || ipFailures >= limits.captchaAfter.limit;
+    if (captchaNeeded && captchaAvailable) await verifyCaptcha(merchant.id, credentials);
+    if (captchaNeeded && !captchaAvailable && pairFailures >= limits.perAccountAndIp.limit) {
+      throw new AppError('request.rate_limited');
+    }
+    return {
+      async failed(
+        code: 'auth.invalid_credentials' | 'sms.invalid_code' | 'sms.code_expired' = 'auth.invalid_credentials',
+      ) {
         const [account, ip] = await Promise.all([
           rateLimits.hit(keys.account, limits.captchaAfter),
           rateLimits.hit(keys.ip, limits.perIp),
@@ -119,32 +135,116 @@ export function memberLogin({ db, rateLimits, captchas, members, sessions }: Mem
         ]);
         const captchaNext =
           captchaAvailable && (account.hits >= limits.captchaAfter.limit || ip.hits >= limits.captchaAfter.limit);
-        throw new AppError('auth.invalid_credentials', captchaNext ? { captcha: true } : null);
-      }
+        return new AppError(code, captchaNext ? { captcha: true } : null);
+      },
+    };
+  }
 
-      if (member.status !== 'active') throw new AppError('auth.contact_agent');
-      if (isTrialType(member.type)) throw new AppError('auth.not_member');
-      if (credentials.agent && !isAgentType(member.type)) throw new AppError('auth.not_agent');
-      if (!credentials.agent && isAgentType(member.type)) throw new AppError('auth.not_member');
+  /** §6: the member form admits members only, the agent form (`agent: true`) agents only; never trial accounts. */
+  function assertFormAdmits(member: MemberRow, credentials: Credentials) {
+    if (member.status !== 'active') throw new AppError('auth.contact_agent');
+    if (isTrialType(member.type)) throw new AppError('auth.not_member');
+    if (credentials.agent && !isAgentType(member.type)) throw new AppError('auth.not_agent');
+    if (!credentials.agent && isAgentType(member.type)) throw new AppError('auth.not_member');
+  }
+
+  /**
+   * §3/§4 log-in by mobile and SMS code (MOBILEVERCODELOGIN3): the code of smsLoginCode,
+   * single use; wrong codes count in the same throttles as wrong passwords. §4: no forced
+   * password change after an SMS log-in; the code itself proves the phone, so no IP challenge.
+   */
+  async function withSmsCode(
+    merchant: MerchantContext,
+    credentials: Credentials & { countryDialingCode?: string | undefined },
+    at: SessionStart,
+    language: Language,
+  ) {
+    if (!(await switchIsOn(db, merchant.id, 'MOBILEVERCODELOGIN3'))) throw new AppError('system.feature_disabled');
+    requireCredentials(credentials, language);
+    const number = await parseMobile(db, merchant.id, credentials.username, credentials.countryDialingCode);
+    const attempt = await guardAttempt(merchant, number.e164, credentials, at);
+
+    let codeId: bigint;
+    try {
+      codeId = await codes.check(
+        { merchantId: merchant.id, purpose: 'sms-login', destination: number.e164 },
+        credentials.password,
+        at.ip,
+      );
+    } catch (error) {
+      if (error instanceof AppError && (error.code === 'sms.invalid_code' || error.code === 'sms.code_expired')) {
+        throw await attempt.failed(error.code);
+      }
+      throw error;
+    }
+    const member = await members.byMobile(merchant.id, number.dialingCode, number.mobile);
+    if (!member) throw await attempt.failed('sms.invalid_code');
+    assertFormAdmits(member, credentials);
+    await db.transaction().execute((trx) => codes.consume(trx, codeId));
+    const session = await logIn(merchant, member, at);
+    return { ...session, passwordExpired: false };
+  }
+
+  return {
+    logIn,
+    withSmsCode,
+
+    /**
+     * §3/§4 log-in by username and password. §6: the member form admits members only (agents
+     * use the agent form, which sends `agent: true`, and that form admits agents only); trial
+     * accounts come back only through free play.
+     */
+    async withPassword(merchant: MerchantContext, credentials: Credentials, at: SessionStart, language: Language) {
+      if (credentials.type === 'sms') return withSmsCode(merchant, credentials, at, language);
+      requireCredentials(credentials, language);
+
+      const attempt = await guardAttempt(merchant, credentials.username, credentials, at);
+
+      const member = await members.byUsername(merchant.id, credentials.username);
+      // Unknown, trial (no usable password) and wrong password cost one argon2 check alike.
+      const passwordMatches = await verifyPassword(member?.password_hash ?? null, credentials.password);
+      if (!member || !passwordMatches) throw await attempt.failed();
+
+      assertFormAdmits(member, credentials);
+      // §2 LOGINIPVERF3: a right password from an unrecognised IP is challenged first.
+      await ipGate.challengeUnknownIp(merchant, member, at);
       return logIn(merchant, member, at);
     },
 
-    /** §6 free play: a fresh trial account (type 4) with no usable password, logged in. */
+    /**
+     * §6 free play: a fresh trial account (type 4) with no usable password, logged in, with its
+     * play money (issue 4 item 6) posted from the trial_credit account in the same transaction.
+     */
     async freePlay(merchant: MerchantContext, at: SessionStart) {
       await rateLimits.consume(`free-play:${merchant.id}:${at.ip}`, FREE_PLAY_LIMIT);
-      const member = await db.transaction().execute(async (trx) =>
-        members.insertUnder(
+      const passwordHash = await hashPassword(randomBytes(32).toString('base64url'));
+      const member = await db.transaction().execute(async (trx) => {
+        const trial = await members.insertUnder(
           trx,
           {
             merchant_id: merchant.id,
             username: `trial${randomBytes(6).toString('hex')}`,
-            password_hash: await hashPassword(randomBytes(32).toString('base64url')),
+            password_hash: passwordHash,
             type: MEMBER_TYPES.TRIAL,
             register_ip: at.ip || null,
           },
           null,
-        ),
-      );
+        );
+        await money.post(
+          {
+            merchantId: merchant.id,
+            currency: merchant.currency,
+            idempotencyKey: `trial-credit:${trial.id}`,
+            kind: 'trial_credit',
+            postings: [
+              { account: { kind: 'trial_credit' }, amount: -TRIAL_DEMO_CREDIT },
+              { account: { kind: 'member_main', memberId: trial.id }, amount: TRIAL_DEMO_CREDIT },
+            ],
+          },
+          trx,
+        );
+        return trial;
+      });
       return logIn(merchant, member, at);
     },
   };

@@ -6,6 +6,8 @@ import { captchaService } from '../captcha/captcha-service.ts';
 import { memberRepository } from '../members/repository.ts';
 import { memberLogin } from './member-login.ts';
 import { memberSessions, type SessionStart } from './member-sessions.ts';
+import { rememberCookies, rememberTokens } from './remember-me.ts';
+import { registerSessionRestoreRoutes } from './restore-routes.ts';
 
 export function sessionStartOf(req: FastifyRequest): SessionStart {
   return { ip: req.clientIp, userAgent: req.headers['user-agent'] };
@@ -14,23 +16,36 @@ export function sessionStartOf(req: FastifyRequest): SessionStart {
 /** Member log-in, free play and log-out (issue 4 items 3, 4, 6); installs the member auth strategy. */
 export function registerSessionRoutes(app: FastifyInstance, deps: AppDeps) {
   const sessions = memberSessions(deps);
+  const members = memberRepository(deps.db);
   const login = memberLogin({
     ...deps,
     captchas: captchaService(deps),
-    members: memberRepository(deps.db),
+    members,
     sessions,
   });
+  const remembered = rememberTokens(deps);
+  const remember = rememberCookies(remembered);
 
   deps.auth.member = (req, merchant) => sessions.authenticate(req, merchant);
 
-  registerEndpoint(app, deps, endpoints.member.login, ({ req, merchant, body, language }) =>
-    login.withPassword(merchant, body, sessionStartOf(req), language),
-  );
+  registerEndpoint(app, deps, endpoints.member.login, async ({ req, reply, merchant, body, language }) => {
+    const session = await login.withPassword(merchant, body, sessionStartOf(req), language);
+    await remember.afterLogIn(req, reply, { ...session, merchantId: merchant.id }, body.remember);
+    return session;
+  });
   registerEndpoint(app, deps, endpoints.member.freePlay, ({ req, merchant }) =>
     login.freePlay(merchant, sessionStartOf(req)),
   );
-  registerEndpoint(app, deps, endpoints.member.logout, async ({ req }) => {
+  registerEndpoint(app, deps, endpoints.member.logout, async ({ req, reply, merchant }) => {
     await sessions.revoke(req);
+    await remember.forget(req, reply, merchant.id);
     return null;
+  });
+  registerSessionRestoreRoutes(app, deps, {
+    members,
+    rememberTokens: remembered,
+    rememberCookies: remember,
+    logIn: login.logIn,
+    sessionStartOf,
   });
 }

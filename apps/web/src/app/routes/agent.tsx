@@ -1,20 +1,27 @@
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ContentPage } from '../../components/layouts/content-page.tsx';
 import { CustomerServiceButton } from '../../components/ui/customer-service-button.tsx';
 import { UsersIcon } from '../../components/ui/icons.tsx';
-import { useSystemStatus } from '../../features/system/api/get-status.ts';
+import { useSwitches, useSystemStatus } from '../../features/system/api/get-status.ts';
+import { LoginForm } from '../../features/auth/components/login-form.tsx';
+import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { openModal } from '../../stores/modals.ts';
+import '../../features/auth/components/auth.css';
 import './agent.css';
 
 const BENEFITS = ['dividend', 'dailySalary', 'hourlySalary', 'realtimeSalary'] as const;
 
 /**
- * §2 /agent: the agent (affiliate) landing. The agent log-in form comes with the accounts
- * issue; until then the page says so and offers the ways to apply (§9 feedback type 6
- * "apply agent", and customer service).
+ * §2 /agent: the agent (affiliate) landing with its own log-in form (`agent: true`: the server
+ * admits agents only, §6), which goes to /agentHome (§4); and the ways to apply (§9 feedback
+ * type 6 "apply agent", and customer service).
  */
 export default function AgentRoute() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const switches = useSwitches();
+  const { role } = useSession();
   const { data: status } = useSystemStatus();
   const customerService = status?.info.customerService ?? [];
   return (
@@ -36,7 +43,21 @@ export default function AgentRoute() {
             <UsersIcon size={28} />
           </span>
           <h2 id="agent-login">{t('routes.agent.loginTitle')}</h2>
-          <p>{t('routes.agent.loginSoon')}</p>
+          {role === 'agent' ? (
+            <button type="button" className="button button--primary" onClick={() => navigate('/agentHome')}>
+              {t('auth.menu.agentCenter')}
+            </button>
+          ) : (
+            <LoginForm
+              agent
+              smsLogin={Boolean(switches.MOBILEVERCODELOGIN3)}
+              onLoggedIn={(_session, forced) => {
+                if (forced) openModal('changePassword', { forced: true });
+                navigate('/agentHome');
+              }}
+              onForgotPassword={() => openModal('forgotPassword')}
+            />
+          )}
           <p>{t('routes.agent.applyBody')}</p>
           <div className="agent-landing__actions">
             <button type="button" className="button button--primary" onClick={() => openModal('feedback')}>

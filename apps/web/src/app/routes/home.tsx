@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionStore } from '../../lib/session-store.ts';
 import { openModal } from '../../stores/modals.ts';
@@ -34,6 +34,9 @@ export default function HomeRoute() {
   const launch = useCallback(() => {
     if (!sessionStore.token()) openModal('login');
   }, []);
+  // Issue 3 item 11: what lies below the first screen renders just after it, in a background
+  // render of its own, so the first screen is painted (and the main thread free) sooner.
+  const showBelowFold = useDeferredValue(true, false);
 
   return (
     <div className="home">
@@ -51,9 +54,16 @@ export default function HomeRoute() {
         <JackpotCounter currency={currency} />
         <WinnersBoard entries={NO_GAMES} currency={currency} onLaunch={launch} />
       </div>
-      <PromotionsStrip promotions={notices.data?.promotion ?? []} />
-      <VideoBannerRow banners={promotionBanners} />
-      <GameSections sections={{}} onLaunch={launch} />
+      {showBelowFold ? (
+        <>
+          <PromotionsStrip promotions={notices.data?.promotion ?? []} />
+          <VideoBannerRow banners={promotionBanners} />
+          <GameSections sections={{}} onLaunch={launch} />
+        </>
+      ) : (
+        // Holds the footer below the first screen until they render (no layout shift on tall screens).
+        <div className="home__below-fold-pending" />
+      )}
     </div>
   );
 }

@@ -1,22 +1,129 @@
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ContentPage } from '../../components/layouts/content-page.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ShieldIcon } from '../../components/ui/icons.tsx';
+import { SecurityCenter } from '../../features/auth/components/security-center.tsx';
+import { useSession } from '../../features/auth/hooks/use-session.ts';
+import { openModal } from '../../stores/modals.ts';
 import { BackLinks } from './page-links.tsx';
 
-/** §2 /member: the member centre (members only). Its pages come with the accounts and wallet issues. */
+/** §2 member-centre menu pages (`/member?page=`). */
+export const MEMBER_PAGES = [
+  'securityCenter',
+  'transferFund',
+  'depositv2',
+  'withdraw',
+  'transferUpline',
+  'personalHistoryCopy',
+  'transactionHistory',
+  'personalProfit',
+  'bonusDetails',
+  'rewardCenter',
+  'referral',
+  'missionLeaderboard',
+  'messageV2',
+] as const;
+type MemberPage = (typeof MEMBER_PAGES)[number];
+
+// Issue 5 money pages: each its own chunk, loaded when its page is opened.
+const DepositPage = lazy(() => import('../../features/cashier/components/deposit-page.tsx'));
+const WithdrawPage = lazy(() => import('../../features/cashier/components/withdraw-page.tsx'));
+const TransferFundPage = lazy(() => import('../../features/wallet/components/transfer-fund-page.tsx'));
+const TransferUplinePage = lazy(() => import('../../features/wallet/components/transfer-upline-page.tsx'));
+const RecordsPage = lazy(() => import('../../features/wallet/components/records-page.tsx'));
+const InboxPage = lazy(() => import('../../features/wallet/components/inbox-page.tsx'));
+
+function MoneyPage({ page, isAgent }: { page: MemberPage; isAgent: boolean }) {
+  switch (page) {
+    case 'depositv2':
+      return <DepositPage />;
+    case 'withdraw':
+      return <WithdrawPage />;
+    case 'transferFund':
+      return <TransferFundPage />;
+    case 'transferUpline':
+      return <TransferUplinePage isAgent={isAgent} />;
+    case 'transactionHistory':
+    case 'personalProfit':
+    case 'bonusDetails':
+    case 'personalHistoryCopy':
+      return <RecordsPage kind={page} />;
+    case 'messageV2':
+      return <InboxPage />;
+    default:
+      return null;
+  }
+}
+const MONEY_PAGES: readonly MemberPage[] = [
+  'depositv2',
+  'withdraw',
+  'transferFund',
+  'transferUpline',
+  'transactionHistory',
+  'personalProfit',
+  'bonusDetails',
+  'personalHistoryCopy',
+  'messageV2',
+];
+
+/**
+ * §2 /member: the member centre (members only). The security centre is here; the wallet,
+ * records and rewards pages come with their issues and say so. §6/§8: a trial account is refused
+ * with the in_need_true_account notice.
+ */
 export default function MemberRoute() {
   const { t } = useTranslation();
+  const [query] = useSearchParams();
+  const { role } = useSession();
+  const asked = query.get('page');
+  const page: MemberPage = MEMBER_PAGES.includes(asked as MemberPage) ? (asked as MemberPage) : 'securityCenter';
+  const title = t(`routes.member.pages.${page}`);
+
+  if (role === 'trial') {
+    return (
+      <ContentPage title={t('routes.member.title')} intro={t('routes.member.intro')}>
+        <EmptyState
+          variant="page"
+          headingLevel={2}
+          icon={<ShieldIcon size={28} />}
+          title={t('auth.trial.title')}
+          body={t('auth.trial.notice')}
+          action={
+            <button type="button" className="button button--primary" onClick={() => openModal('register')}>
+              {t('auth.trial.register')}
+            </button>
+          }
+        />
+      </ContentPage>
+    );
+  }
+
   return (
-    <ContentPage title={t('routes.member.title')} intro={t('routes.member.intro')}>
-      <EmptyState
-        variant="page"
-        headingLevel={2}
-        icon={<ShieldIcon size={28} />}
-        title={t('routes.member.emptyTitle')}
-        body={t('routes.member.emptyBody')}
-        action={<BackLinks />}
-      />
+    <ContentPage title={title} intro={t('routes.member.intro')}>
+      {page === 'securityCenter' ? (
+        <SecurityCenter />
+      ) : MONEY_PAGES.includes(page) ? (
+        <Suspense
+          fallback={
+            <p className="money-loading" role="status">
+              {t('common.loading')}
+            </p>
+          }
+        >
+          <MoneyPage key={page} page={page} isAgent={role === 'agent'} />
+        </Suspense>
+      ) : (
+        <EmptyState
+          variant="page"
+          headingLevel={2}
+          icon={<ShieldIcon size={28} />}
+          title={t('routes.member.emptyTitle')}
+          body={t('routes.member.emptyBody')}
+          action={<BackLinks />}
+        />
+      )}
     </ContentPage>
   );
 }

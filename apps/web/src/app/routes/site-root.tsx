@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SiteLayout } from '../../components/layouts/site-layout.tsx';
@@ -12,7 +12,8 @@ import { useRouteEffects } from '../../features/navigation/hooks/use-route-effec
 import { SiteHeader } from '../../features/navigation/components/site-header.tsx';
 import { SideMenu } from '../../features/navigation/components/side-menu.tsx';
 import { SiteFooter } from '../../features/navigation/components/site-footer.tsx';
-import { HeaderAccount } from '../../features/navigation/components/header-account.tsx';
+import { HeaderAccount } from '../../features/auth/components/header-account.tsx';
+import { AuthBootstrap } from '../../features/auth/components/auth-bootstrap.tsx';
 import { RouteProgress } from '../../features/navigation/components/route-progress.tsx';
 import { DownloadQrCodes } from '../../features/downloads/components/download-qr-codes.tsx';
 import { appDownloads } from '../../features/downloads/utils/downloads.ts';
@@ -25,6 +26,9 @@ import { RouteModalOpener } from '../modal-host.tsx';
  * none, so the navigation holds Home and Promotions only (§2).
  */
 const NO_LANES: readonly VendorLane[] = [];
+
+/** §2 header balance: its own chunk, loaded only once a member is logged in (issue 3 budget). */
+const HeaderBalance = lazy(() => import('../../features/wallet/components/header-balance.tsx'));
 
 /**
  * The site shell of §2, composed from the features: header, side menu (hidden on game pages),
@@ -55,6 +59,7 @@ export function SiteRoot() {
   return (
     <>
       <RouteModalOpener />
+      <AuthBootstrap />
       <SiteLayout
         top={<RouteProgress />}
         header={(menu) => (
@@ -66,7 +71,13 @@ export function SiteRoot() {
               <>
                 <LanguageSelect variant="compact" languages={languages} className="site-header__language" />
                 <ThemeSwitch />
-                <HeaderAccount />
+                <HeaderAccount
+                  balance={
+                    <Suspense fallback={null}>
+                      <HeaderBalance />
+                    </Suspense>
+                  }
+                />
               </>
             }
           />

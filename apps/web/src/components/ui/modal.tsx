@@ -79,6 +79,11 @@ export interface ModalProps {
   /** id of the element that describes the dialog, if any. */
   describedBy?: string;
   className?: string;
+  /**
+   * false: no close button, and Escape or a click outside do nothing (a forced password change,
+   * §4, is left only by changing the password or logging out).
+   */
+  dismissible?: boolean;
 }
 
 /**
@@ -96,14 +101,15 @@ export function Modal({
   initialFocus,
   describedBy,
   className,
+  dismissible = true,
 }: ModalProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const backdropRef = useRef<HTMLDivElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  const onCloseRef = useRef(onClose);
+  const onCloseRef = useRef(dismissible ? onClose : () => undefined);
   useLayoutEffect(() => {
-    onCloseRef.current = onClose;
+    onCloseRef.current = dismissible ? onClose : () => undefined;
   });
   const pressStartedOnBackdrop = useRef(false);
   const [replacing] = useState(() => performance.now() - lastClosedAt < REPLACE_WINDOW_MS);
@@ -191,19 +197,21 @@ export function Modal({
           <h2 className="modal__title" id={titleId}>
             {title}
           </h2>
-          <button
-            type="button"
-            className="modal__close"
-            onClick={() => onCloseRef.current()}
-            aria-label={t('modal.close')}
-          >
-            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-              <path
-                fill="currentColor"
-                d="M18.3 5.7a1 1 0 0 0-1.4 0L12 10.6 7.1 5.7a1 1 0 1 0-1.4 1.4l4.9 4.9-4.9 4.9a1 1 0 1 0 1.4 1.4l4.9-4.9 4.9 4.9a1 1 0 0 0 1.4-1.4L13.4 12l4.9-4.9a1 1 0 0 0 0-1.4Z"
-              />
-            </svg>
-          </button>
+          {dismissible ? (
+            <button
+              type="button"
+              className="modal__close"
+              onClick={() => onCloseRef.current()}
+              aria-label={t('modal.close')}
+            >
+              <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+                <path
+                  fill="currentColor"
+                  d="M18.3 5.7a1 1 0 0 0-1.4 0L12 10.6 7.1 5.7a1 1 0 1 0-1.4 1.4l4.9 4.9-4.9 4.9a1 1 0 1 0 1.4 1.4l4.9-4.9 4.9 4.9a1 1 0 0 0 1.4-1.4L13.4 12l4.9-4.9a1 1 0 0 0 0-1.4Z"
+                />
+              </svg>
+            </button>
+          ) : null}
         </header>
         <div className="modal__body">{children}</div>
         {footer ? <footer className="modal__footer">{footer}</footer> : null}

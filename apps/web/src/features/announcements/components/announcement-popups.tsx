@@ -5,9 +5,9 @@ import { popupsToShow } from '../utils/popup-rules.ts';
 import { currentPopupContext } from '../utils/popup-session.ts';
 
 /**
- * §4 popups on load. Renders nothing: once the notice call answers and no other modal is open,
- * it opens the popups this session should see, one notice in the notice modal or several in
- * the announcement modal. Each audience is looked at once per page load (again after a login
+ * §4 popups on load. Renders nothing: once the notice call answers, no other modal is open and
+ * the page has settled, it opens the popups this session should see, one notice in the notice
+ * modal or several in the announcement modal. Each audience is looked at once per page load (again after a login
  * or logout changes the audience), and never again once closed in this session.
  */
 export function AnnouncementPopups() {
@@ -17,14 +17,29 @@ export function AnnouncementPopups() {
 
   useEffect(() => {
     if (!notices.data || modal) return;
-    const context = currentPopupContext();
-    const key = `${context.audience}:${context.firstLogin ? 'first' : ''}`;
-    if (checkedFor.current === key) return;
-    checkedFor.current = key;
-    const shown = popupsToShow(notices.data.popup, context);
-    if (shown.length === 1) openModal('notice', { notice: shown[0], popup: context.audience });
-    else if (shown.length > 1) openModal('announcements', { items: shown, popup: context.audience });
+    const popups = notices.data.popup;
+    // Issue 3 item 11: once the page has painted and the browser is idle, so the popup's
+    // chunks and rendering do not hold up the first screen underneath it.
+    return whenIdle(() => {
+      const context = currentPopupContext();
+      const key = `${context.audience}:${context.firstLogin ? 'first' : ''}`;
+      if (checkedFor.current === key) return;
+      checkedFor.current = key;
+      const shown = popupsToShow(popups, context);
+      if (shown.length === 1) openModal('notice', { notice: shown[0], popup: context.audience });
+      else if (shown.length > 1) openModal('announcements', { items: shown, popup: context.audience });
+    });
   }, [notices.data, modal]);
 
   return null;
+}
+
+/** Runs `fn` when the browser is next idle (at most 2 s from now); returns the cancel. */
+function whenIdle(fn: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(fn, { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(fn, 200);
+  return () => clearTimeout(id);
 }

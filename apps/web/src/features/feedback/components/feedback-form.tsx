@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { countCharacters, FEEDBACK } from '@khela/contracts';
 import { sessionStore } from '../../../lib/session-store.ts';
 import { useSendFeedback } from '../api/send-feedback.ts';
-import { useCaptcha } from '../hooks/use-captcha.ts';
+import { useCaptcha } from '../../../lib/use-captcha.ts';
+import { CaptchaField } from '../../../components/ui/captcha-field.tsx';
+import '../../../components/ui/form.css';
 import {
   checkFeedback,
   FEEDBACK_FIELDS,
@@ -109,7 +111,7 @@ export function FeedbackForm({ onSent }: { onSent: () => void }) {
   const describe = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
   return (
-    <form className="feedback-form" noValidate onSubmit={submit}>
+    <form className="form feedback-form" noValidate onSubmit={submit}>
       <p className="modal__message">{t('feedback.intro')}</p>
       {stillMissing.length > 0 ? (
         <div className="form-alert form-alert--warning" role="alert">
@@ -234,66 +236,15 @@ export function FeedbackForm({ onSent }: { onSent: () => void }) {
       </div>
 
       {captchaRequired ? (
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-captcha`}>
-            {t('feedback.captcha')}
-            <span className="field__required" aria-hidden="true">
-              *
-            </span>
-          </label>
-          <div className="captcha">
-            <input
-              ref={refs.captcha}
-              id={`${id}-captcha`}
-              className="field__control captcha__input"
-              type="text"
-              inputMode="text"
-              autoComplete="off"
-              autoCapitalize="off"
-              spellCheck={false}
-              maxLength={16}
-              value={values.captcha}
-              placeholder={t('feedback.captchaPlaceholder')}
-              onChange={(event) => update('captcha', event.target.value)}
-              aria-required="true"
-              aria-invalid={invalid('captcha')}
-              aria-describedby={describe(
-                captcha.status === 'error' && `${id}-captcha-load`,
-                errors.captcha && `${id}-captcha-error`,
-              )}
-            />
-            <div className="captcha__image" aria-busy={captcha.status === 'loading'}>
-              {captcha.captcha ? (
-                <img src={captcha.captcha.image} alt={t('feedback.captchaImage')} width={150} height={50} />
-              ) : captcha.status === 'error' ? (
-                <span className="captcha__load-error" id={`${id}-captcha-load`}>
-                  {t('feedback.captchaLoadError')}
-                </span>
-              ) : (
-                <span className="visually-hidden">{t('common.loading')}</span>
-              )}
-            </div>
-            <button
-              type="button"
-              className="captcha__refresh"
-              onClick={captcha.refresh}
-              aria-label={t('feedback.refreshCaptcha')}
-              title={t('feedback.refreshCaptcha')}
-            >
-              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-                <path
-                  fill="currentColor"
-                  d="M17.65 6.35A7.96 7.96 0 0 0 12 4a8 8 0 1 0 7.73 10h-2.08A6 6 0 1 1 12 6c1.66 0 3.14.69 4.22 1.78L13 11h7V4l-2.35 2.35Z"
-                />
-              </svg>
-            </button>
-          </div>
-          {errors.captcha ? (
-            <p className="field__error" id={`${id}-captcha-error`}>
-              {errors.captcha}
-            </p>
-          ) : null}
-        </div>
+        <CaptchaField
+          id={`${id}-captcha`}
+          captcha={captcha}
+          value={values.captcha}
+          onChange={(value) => update('captcha', value)}
+          error={errors.captcha}
+          invalid={invalid('captcha')}
+          inputRef={refs.captcha}
+        />
       ) : null}
 
       <div className="feedback-form__actions">

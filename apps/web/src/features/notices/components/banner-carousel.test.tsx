@@ -134,11 +134,28 @@ describe('BannerCarousel', () => {
     expect(screen.getByRole('img', { name: 'Game' })).toBeTruthy();
   });
 
-  it('embeds a video banner lazily with a title', () => {
-    show([banner({ video: true, title: 'Launch trailer', linkage: 'https://player.test/embed/1' })]);
+  it('shows a video banner as a still with a play button, embedding the player only when pressed', () => {
+    show([banner({ video: true, title: 'Launch trailer', linkage: 'https://www.youtube.com/watch?v=abc123' })]);
+    expect(document.querySelector('iframe')).toBeNull();
+    const play = screen.getByRole('button', { name: 'Play the video: Launch trailer' });
+    expect(play.querySelector('img')?.getAttribute('src')).toBe('https://i.ytimg.com/vi/abc123/hqdefault.jpg');
+    fireEvent.click(play);
     const frame = screen.getByTitle('Launch trailer');
     expect(frame.tagName).toBe('IFRAME');
-    expect(frame.getAttribute('src')).toBe('https://player.test/embed/1');
-    expect(frame.getAttribute('loading')).toBe('lazy');
+    expect(frame.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/abc123?autoplay=1');
+  });
+
+  it('shows the title on the play button of a video without a still, or when the still fails', () => {
+    show([
+      banner({ id: 1, video: true, title: 'Other player', linkage: 'https://player.test/embed/1' }),
+      banner({ id: 2, video: true, title: 'Broken still', linkage: 'https://youtu.be/xyz' }),
+    ]);
+    expect(screen.getByRole('button', { name: 'Play the video: Other player' }).textContent).toContain('Other player');
+    const broken = screen.getByRole('button', { name: 'Play the video: Broken still' });
+    fireEvent.error(broken.querySelector('img')!);
+    expect(broken.querySelector('img')).toBeNull();
+    expect(broken.textContent).toContain('Broken still');
+    fireEvent.click(screen.getByRole('button', { name: 'Play the video: Other player' }));
+    expect(screen.getByTitle('Other player').getAttribute('src')).toBe('https://player.test/embed/1?autoplay=1');
   });
 });

@@ -3,7 +3,14 @@ import useEmblaCarousel from 'embla-carousel-react';
 import { useTranslation } from 'react-i18next';
 import type { Banner } from '../api/get-notices.ts';
 import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
-import { BANNER_AUTOPLAY_MS, BANNERS_PER_VIEW, bannerCarouselOptions, shouldAutoplay } from '../utils/carousel.ts';
+import {
+  BANNER_AUTOPLAY_MS,
+  BANNERS_PER_VIEW,
+  bannerCarouselOptions,
+  bannersPerView,
+  expectedSnapCount,
+  shouldAutoplay,
+} from '../utils/carousel.ts';
 import { BannerSlide } from './banner-slide.tsx';
 import { ChevronLeft, ChevronRight, PauseIcon, PlayIcon } from './icons.tsx';
 import './notices.css';
@@ -21,7 +28,10 @@ export function BannerCarousel({ banners, label }: { banners: Banner[]; label: s
   const options = useMemo(() => bannerCarouselOptions(count, reducedMotion), [count, reducedMotion]);
   const [viewportRef, api] = useEmblaCarousel(options);
   const [selected, setSelected] = useState(0);
-  const [snapCount, setSnapCount] = useState(0);
+  // Until Embla has measured, the snaps it will find (issue 3 item 11: no layout shift).
+  const [snapCount, setSnapCount] = useState(() =>
+    expectedSnapCount(count, bannersPerView(typeof window === 'undefined' ? 0 : window.innerWidth)),
+  );
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [userPaused, setUserPaused] = useState(false);
@@ -91,7 +101,12 @@ export function BannerCarousel({ banners, label }: { banners: Banner[]; label: s
               aria-roledescription={t('home.slide')}
               aria-label={t('home.slideOf', { index: index + 1, total: count })}
             >
-              <BannerSlide banner={banner} priority={index < BANNERS_PER_VIEW.desktop} />
+              <BannerSlide
+                banner={banner}
+                loading={index < BANNERS_PER_VIEW.desktop ? 'eager' : 'lazy'}
+                // The first banner is the largest paint of the home page (first-screen.ts preloads it).
+                fetchPriority={index === 0 ? 'high' : 'auto'}
+              />
             </div>
           ))}
         </div>

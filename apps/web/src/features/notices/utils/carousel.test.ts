@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bannerCarouselOptions, shouldAutoplay, shouldLoop } from './carousel.ts';
+import { bannerCarouselOptions, bannersPerView, expectedSnapCount, shouldAutoplay, shouldLoop } from './carousel.ts';
 
 describe('§4 carousel loop rule', () => {
   it('loops only with more than one banner', () => {
@@ -20,5 +20,23 @@ describe('§4 carousel loop rule', () => {
     expect(shouldAutoplay(1, { paused: false, reducedMotion: false })).toBe(false);
     expect(shouldAutoplay(3, { paused: true, reducedMotion: false })).toBe(false);
     expect(shouldAutoplay(3, { paused: false, reducedMotion: true })).toBe(false);
+  });
+});
+
+describe('controls before Embla has measured (no layout shift)', () => {
+  it('follows the breakpoints of notices.css', () => {
+    expect(bannersPerView(360)).toBe(1);
+    expect(bannersPerView(639)).toBe(1);
+    expect(bannersPerView(640)).toBe(2);
+    expect(bannersPerView(1023)).toBe(2);
+    expect(bannersPerView(1024)).toBe(3);
+  });
+
+  it('expects a snap per banner only when the banners overflow the view', () => {
+    expect(expectedSnapCount(0, 1)).toBe(0);
+    expect(expectedSnapCount(1, 1)).toBe(1);
+    expect(expectedSnapCount(4, 1)).toBe(4);
+    expect(expectedSnapCount(3, 3)).toBe(1);
+    expect(expectedSnapCount(4, 3)).toBe(4);
   });
 });

@@ -29,6 +29,21 @@ export function bannerCarouselOptions(count: number, reducedMotion: boolean): Em
   };
 }
 
+/** The breakpoints of notices.css: 1 banner per view, 2 from 640 px, 3 from 1024 px. */
+export function bannersPerView(viewportWidth: number): number {
+  if (viewportWidth >= 1024) return BANNERS_PER_VIEW.desktop;
+  if (viewportWidth >= 640) return BANNERS_PER_VIEW.tablet;
+  return BANNERS_PER_VIEW.phone;
+}
+
+/**
+ * The scroll snaps Embla will find (one per banner when they overflow the view, else one), so
+ * the first frame already has the controls row and its dots: no shift when Embla starts.
+ */
+export function expectedSnapCount(count: number, perView: number): number {
+  return count > perView ? count : Math.min(count, 1);
+}
+
 /** Autoplay runs only with something to move to, never under reduced motion or while paused. */
 export function shouldAutoplay(count: number, { paused, reducedMotion }: { paused: boolean; reducedMotion: boolean }) {
   return count > 1 && !paused && !reducedMotion;

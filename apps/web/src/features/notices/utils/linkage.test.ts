@@ -59,4 +59,13 @@ describe('video banner source', () => {
     );
     expect(videoSource({ linkage: 'javascript:alert(1)', url: 'data:video/mp4,1' })).toBeNull();
   });
+
+  it('gives YouTube videos a still to show until play is pressed', () => {
+    expect(videoSource({ linkage: 'https://youtu.be/xyz', url: '' })).toEqual({
+      kind: 'iframe',
+      src: 'https://www.youtube-nocookie.com/embed/xyz',
+      poster: 'https://i.ytimg.com/vi/xyz/hqdefault.jpg',
+    });
+    expect(videoSource({ linkage: 'https://player.test/embed/9', url: '' })).not.toHaveProperty('poster');
+  });
 });

@@ -52,7 +52,17 @@ export function resolveLinkage(
   }
 }
 
-export type VideoSource = { kind: 'iframe'; src: string } | { kind: 'file'; src: string };
+/** `poster`: a still of the video, shown until the visitor starts it (YouTube only). */
+export type VideoSource = { kind: 'iframe'; src: string; poster?: string } | { kind: 'file'; src: string };
+
+function youTube(id: string): VideoSource {
+  const video = encodeURIComponent(id);
+  return {
+    kind: 'iframe',
+    src: `https://www.youtube-nocookie.com/embed/${video}`,
+    poster: `https://i.ytimg.com/vi/${video}/hqdefault.jpg`,
+  };
+}
 
 /**
  * The video of a video banner (§4: "embedded from a video link"). The link is the banner's
@@ -63,17 +73,9 @@ export function videoSource(banner: Pick<Banner, 'linkage' | 'url'>): VideoSourc
   const url = httpUrl(banner.linkage) ?? httpUrl(banner.url);
   if (!url) return null;
   const host = url.hostname.replace(/^www\.|^m\./, '');
-  if (host === 'youtu.be' && url.pathname.length > 1) {
-    return {
-      kind: 'iframe',
-      src: `https://www.youtube-nocookie.com/embed/${encodeURIComponent(url.pathname.slice(1))}`,
-    };
-  }
+  if (host === 'youtu.be' && url.pathname.length > 1) return youTube(url.pathname.slice(1));
   if (host === 'youtube.com' && url.pathname === '/watch' && url.searchParams.get('v')) {
-    return {
-      kind: 'iframe',
-      src: `https://www.youtube-nocookie.com/embed/${encodeURIComponent(url.searchParams.get('v')!)}`,
-    };
+    return youTube(url.searchParams.get('v')!);
   }
   if (/\.(mp4|webm|ogg|m4v)$/i.test(url.pathname)) return { kind: 'file', src: url.href };
   return { kind: 'iframe', src: url.href };

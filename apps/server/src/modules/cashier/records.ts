@@ -1,0 +1,44 @@
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { RECORDS_DEFAULT_PAGE_SIZE } from '@khela/contracts';
+import { AppError } from '../../http/app-error.ts';
+
+/** Days in the records filters are calendar days of the demo market (Bangladesh, UTC+6). */
+export const CASHIER_TIME_ZONE = 'Asia/Dhaka';
+
+export interface RecordsQuery {
+  pageNo?: number | undefined;
+  pageSize?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export function paging(query: RecordsQuery) {
+  const pageNo = query.pageNo ?? 1;
+  const pageSize = query.pageSize ?? RECORDS_DEFAULT_PAGE_SIZE;
+  return { pageNo, pageSize, offset: (pageNo - 1) * pageSize };
+}
+
+/** `created_at` within the inclusive day window of the query (either end optional). */
+export function inDayWindow(column: string, query: RecordsQuery): Expression<SqlBool>[] {
+  // The contract checks the shape; a day that does not exist (2026-02-31) is caught here.
+  for (const field of ['from', 'to'] as const) {
+    const day = query[field];
+    if (day && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day) {
+      throw AppError.fields([{ field, message: 'YYYY-MM-DD' }]);
+    }
+  }
+  const conditions: Expression<SqlBool>[] = [];
+  if (query.from) {
+    conditions.push(
+      sql<SqlBool>`${sql.ref(column)} >= (${query.from}::date)::timestamp AT TIME ZONE ${CASHIER_TIME_ZONE}`,
+    );
+  }
+  if (query.to) {
+    conditions.push(
+      sql<SqlBool>`${sql.ref(column)} < (${query.to}::date + 1)::timestamp AT TIME ZONE ${CASHIER_TIME_ZONE}`,
+    );
+  }
+  return conditions;
+}
+
+export const isoOrNull = (date: Date | null): string | null => (date ? date.toISOString() : null);

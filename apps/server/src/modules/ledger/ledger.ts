@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto';
+import { sql, type RawBuilder } from 'kysely';
+import { MAX_MINOR } from '@khela/money';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { describeAccount, ledgerAccounts, tracksBalance, type LedgerAccountRef } from './accounts.ts';
+
+export interface PostingRequest {
+  account: LedgerAccountRef;
+  /** Minor units; positive credits the account, negative debits it. */
+  amount: bigint;
+}
+
+export interface TransactionRequest {
+  merchantId: number;
+  currency: string;
+  /** Unique per merchant: a round id, a vendor transaction id, a deposit id, … */
+  idempotencyKey: string;
+  /** What kind of movement this is (deposit, bet, win, rollback, transfer, adjustment, …). */
+  kind: string;
+  postings: PostingRequest[];
+  /** Free data kept with the transaction (ids of the business records it belongs to). */
+  reference?: Record<string, unknown>;
+}
+
+export interface PostedPosting {
+  accountId: bigint;
+  amount: bigint;
+  /** The account's balance after this posting; null for system accounts (no stored balance). */
+  balanceAfter: bigint | null;
+}
+
+export interface PostedTransaction {
+  transactionId: bigint;
+  /** True when the key had been posted before with the same content: nothing new was written. */
+  replayed: boolean;
+  createdAt: Date;
+  postings: PostedPosting[];
+}
+
+/** A request the ledger refuses before touching the database (a programming error upstream). */
+export class UnbalancedTransactionError extends Error {
+  constructor(reason: string) {
+    super(`ledger transaction refused: ${reason}`);
+    this.name = 'UnbalancedTransactionError';
+  }
+}
+
+function checkShape(request: TransactionRequest): void {
+  const { postings } = request;
+  if (postings.length < 2) throw new UnbalancedTransactionError('fewer than two postings');
+  if (postings.some(({ amount }) => amount === 0n || amount > MAX_MINOR || amount < -MAX_MINOR)) {
+    throw new UnbalancedTransactionError('a posting amount is zero or out of range');
+  }
+  if (postings.reduce((sum, { amount }) => sum + amount, 0n) !== 0n) {
+    throw new UnbalancedTransactionError('postings do not sum to zero');
+  }
+  const accounts = new Set(postings.map(({ account }) => describeAccount(account)));
+  if (accounts.size !== postings.length) throw new UnbalancedTransactionError('an account appears twice');
+  if (!/^[A-Z]{3}$/.test(request.currency)) throw new UnbalancedTransactionError('bad currency');
+  if (!request.idempotencyKey || request.idempotencyKey.length > 200) {
+    throw new UnbalancedTransactionError('bad idempotency key');
+  }
+}
+
+/** What makes two requests "the same transaction": everything but the key itself. */
+function fingerprintOf(request: TransactionRequest): Buffer {
+  const canonical = JSON.stringify({
+    kind: request.kind,
+    currency: request.currency,
+    postings: request.postings
+      .map(({ account, amount }) => [describeAccount(account), amount.toString()])
+      .sort(([a], [b]) => (a! < b! ? -1 : a! > b! ? 1 : 0)),
+    reference: request.reference ?? {},
+  });
+  return createHash('sha256').update(canonical).digest();
+}
+
+/** A row of ledger_post(): one per posting, in the order of the request. */
+export interface LedgerPostRow {
+  transaction_id: bigint;
+  replayed: boolean;
+  created_at: Date;
+  account_id: bigint;
+  amount: bigint;
+  balance_after: bigint | null;
+}
+
+/**
+ * `SELECT * FROM ledger_post(…)` for a request (migrations/0006_seamless.ts): the key, the
+ * accounts, the balance updates and the postings in one statement. Callers that need the posting
+ * inside a larger statement (the seamless bet) embed it; everyone else calls `post`.
+ */
+export function ledgerPostQuery(request: TransactionRequest): RawBuilder<LedgerPostRow> {
+  checkShape(request);
+  const { postings } = request;
+  return sql<LedgerPostRow>`
+    SELECT * FROM ledger_post(
+      ${request.merchantId}::integer, ${request.currency}::text, ${request.idempotencyKey}::text,
+      ${request.kind}::text, ${fingerprintOf(request)}::bytea, ${JSON.stringify(request.reference ?? {})}::jsonb,
+      ${postings.map(({ account }) => account.kind)}::text[],
+      ${postings.map(({ account }) => ('memberId' in account ? account.memberId : null))}::integer[],
+      ${postings.map(({ account }) => ('vendorCode' in account ? account.vendorCode : null))}::text[],
+      ${postings.map(({ amount }) => amount.toString())}::bigint[])`;
+}
+
+/** ledger_post() raises KL402 and KL409; they become the ledger's refusals (anything else is left as is). */
+export function ledgerRefusal(error: unknown, request: TransactionRequest): unknown {
+  const { code, detail } = (error ?? {}) as { code?: string; detail?: string };
+  if (code === 'KL402') return new AppError('wallet.insufficient_funds', { balance: detail ?? '0' });
+  if (code === 'KL409') return new AppError('wallet.duplicate_transaction', { idempotencyKey: request.idempotencyKey });
+  return error;
+}
+
+export function toPostedTransaction(rows: LedgerPostRow[]): PostedTransaction {
+  const first = rows[0];
+  if (!first) throw new Error('ledger_post returned no postings');
+  return {
+    transactionId: first.transaction_id,
+    replayed: first.replayed,
+    createdAt: first.created_at,
+    postings: rows.map((r) => ({ accountId: r.account_id, amount: r.amount, balanceAfter: r.balance_after })),
+  };
+}
+
+/**
+ * The double-entry ledger (ARCHITECTURE §4, issue 5 item 1). `post` writes one immutable,
+ * balanced transaction, exactly once per idempotency key:
+ * - a replay with the same content returns the first result and writes nothing;
+ * - the same key with other content is `wallet.duplicate_transaction` (409);
+ * - a debit that would take a member account below zero is `wallet.insufficient_funds` and
+ *   writes nothing. The check is the conditional UPDATE itself (and a CHECK constraint behind
+ *   it), never a read followed by a write, so it holds under any concurrency.
+ * Member accounts are locked in id order, so two transfers between the same wallets cannot
+ * deadlock. System accounts keep no stored balance and are never locked.
+ */
+export function ledger({ db }: { db: Db }) {
+  const accounts = ledgerAccounts();
+
+  /** One round trip (see ledgerPostQuery). */
+  async function postIn(executor: Db, request: TransactionRequest): Promise<PostedTransaction> {
+    const query = ledgerPostQuery(request);
+    try {
+      return toPostedTransaction((await query.execute(executor)).rows);
+    } catch (error) {
+      throw ledgerRefusal(error, request);
+    }
+  }
+
+  return {
+    /**
+     * Posts inside the caller's database transaction when one is given (so a business record,
+     * e.g. a deposit marked approved, commits with its money or not at all), else in its own.
+     */
+    async post(request: TransactionRequest, trx?: Db): Promise<PostedTransaction> {
+      // Without a caller's transaction the one statement is its own (atomic) transaction.
+      return postIn(trx ?? db, request);
+    },
+
+    /** The balance of an account: stored for member accounts, the sum of postings for others. */
+    async balanceOf(merchantId: number, currency: string, ref: LedgerAccountRef): Promise<bigint> {
+      const accountId = await accounts.resolve(db, merchantId, currency, ref);
+      if (tracksBalance(ref.kind)) {
+        const row = await db
+          .selectFrom('ledger_accounts')
+          .select('balance')
+          .where('id', '=', accountId)
+          .executeTakeFirstOrThrow();
+        return row.balance;
+      }
+      const row = await db
+        .selectFrom('ledger_postings')
+        .select(sql<string>`coalesce(sum(amount), 0)::text`.as('total'))
+        .where('account_id', '=', accountId)
+        .executeTakeFirstOrThrow();
+      return BigInt(row.total);
+    },
+  };
+}
+export type Ledger = ReturnType<typeof ledger>;

@@ -1,0 +1,89 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { endpoints, MEMBER_EVENT_STREAMS_MAX, RECORDS_DEFAULT_PAGE_SIZE } from '@khela/contracts';
+import type { AppDeps } from '../../app.ts';
+import { dedicatedClientOf } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { MemberContext } from '../../http/context.ts';
+import { registerEndpoint } from '../../http/route.ts';
+import { memberEventHub, type MemberEventHub } from './member-events.ts';
+import { memberInbox, referenceAsText } from './inbox.ts';
+import type { MemberEvent } from './notify.ts';
+
+/** Proxies close idle connections after about a minute: a comment line keeps the stream alive. */
+const HEARTBEAT_MS = 25_000;
+
+function memberOf(req: FastifyRequest): MemberContext {
+  if (!req.member) throw new AppError('auth.not_logged_in');
+  return req.member;
+}
+
+export interface NotificationRoutesOptions {
+  heartbeatMs?: number;
+}
+
+/** Inbox and the server-sent-events stream (issue 5 item 9). Returns the hub (tests). */
+export function registerNotificationRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  options: NotificationRoutesOptions = {},
+): MemberEventHub {
+  const inbox = memberInbox(deps);
+  const hub = memberEventHub({
+    db: deps.db,
+    connect: () => dedicatedClientOf(deps.db),
+    maxStreamsPerMember: MEMBER_EVENT_STREAMS_MAX,
+  });
+  // Open streams never end by themselves: end them before the server waits for its connections.
+  app.addHook('preClose', async () => hub.close());
+
+  registerEndpoint(app, deps, endpoints.wallet.inbox, ({ req, query, language }) =>
+    inbox.list(memberOf(req), language, query.pageNo ?? 1, query.pageSize ?? RECORDS_DEFAULT_PAGE_SIZE),
+  );
+  registerEndpoint(app, deps, endpoints.wallet.inboxRead, ({ req, body }) => inbox.markRead(memberOf(req), body));
+
+  registerEndpoint(app, deps, endpoints.wallet.events, async ({ req, reply, language }) => {
+    const member = memberOf(req);
+    try {
+      await hub.ready();
+    } catch (error) {
+      req.log.error({ err: error }, 'member events: cannot listen');
+      throw new AppError('server.network_abnormal');
+    }
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-request-id': req.id,
+    });
+    raw.write(': connected\n\n');
+    const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), options.heartbeatMs ?? HEARTBEAT_MS);
+    heartbeat.unref();
+    const remove = hub.add(member.id, {
+      language,
+      send(event: MemberEvent) {
+        const data = {
+          id: event.id,
+          kind: event.kind,
+          title: event.title[language],
+          body: event.body[language],
+          reference: referenceAsText(event.reference),
+          balanceChanged: event.balanceChanged,
+        };
+        raw.write(`id: ${event.id}\nevent: notification\ndata: ${JSON.stringify(data)}\n\n`);
+      },
+      close() {
+        raw.end();
+      },
+    });
+    raw.on('close', () => {
+      clearInterval(heartbeat);
+      remove();
+    });
+    // The reply is hijacked: nothing is sent after this.
+    return undefined as never;
+  });
+  return hub;
+}

@@ -1,0 +1,75 @@
+import { toDecimalString } from '@khela/money';
+import { ACCOUNT_TYPE_IDS, isTrialType } from '@khela/contracts';
+import type { Db } from '../../db/database.ts';
+import type { MemberContext, MerchantContext } from '../../http/context.ts';
+
+const CURRENCY_SYMBOLS: Record<string, string> = { BDT: '৳', INR: '₹', USD: '$', EUR: '€' };
+export const currencySymbolOf = (currency: string): string => CURRENCY_SYMBOLS[currency] ?? currency;
+
+/** Balances (issue 5 item 2): main, bonus and game wallets of the member, and their sum. */
+export function walletBalances({ db }: { db: Db }) {
+  async function balance(member: MemberContext, merchant: MerchantContext) {
+    const rows = await db
+      .selectFrom('ledger_accounts')
+      .select(['kind', 'vendor_code', 'balance'])
+      .where('merchant_id', '=', merchant.id)
+      .where('member_id', '=', member.id)
+      .where('currency', '=', merchant.currency)
+      .where('kind', 'in', ['member_main', 'member_bonus', 'member_game'])
+      .orderBy('vendor_code')
+      .execute();
+    const of = (kind: string) => rows.find((row) => row.kind === kind)?.balance ?? 0n;
+    const games = rows.filter((row) => row.kind === 'member_game');
+    const wallets = [
+      { accountTypeId: ACCOUNT_TYPE_IDS.MAIN, minor: of('member_main') },
+      { accountTypeId: ACCOUNT_TYPE_IDS.BONUS, minor: of('member_bonus') },
+      ...games.map((row, index) => ({
+        accountTypeId: ACCOUNT_TYPE_IDS.FIRST_GAME + index,
+        minor: row.balance,
+        vendorCode: row.vendor_code ?? '',
+      })),
+    ];
+    const sum = wallets.reduce((total, wallet) => total + wallet.minor, 0n);
+    return {
+      sumBalance: toDecimalString(sum),
+      balance: wallets.map(({ minor, ...wallet }) => ({ ...wallet, availBalance: toDecimalString(minor) })),
+      currency: merchant.currency,
+      currencySymbol: currencySymbolOf(merchant.currency),
+    };
+  }
+
+  return {
+    balance,
+
+    async merchantWallet(merchant: MerchantContext) {
+      const row = await db
+        .selectFrom('merchants')
+        .select('wallet_single')
+        .where('id', '=', merchant.id)
+        .executeTakeFirstOrThrow();
+      return { isSingle: row.wallet_single ? 1 : 0 };
+    },
+
+    /**
+     * Consolidated funds: agent contracts and the balance. Contracts arrive with the contracts
+     * issue, so no offer is pending and none is active. §4: trial users skip this call; when one
+     * calls anyway it gets an empty value, not an error.
+     */
+    async consolidated(member: MemberContext, merchant: MerchantContext) {
+      const sumBalance = isTrialType(member.type) ? '0.00' : (await balance(member, merchant)).sumBalance;
+      return {
+        dailysalreqtype: false,
+        divtypereq: false,
+        contracthoursalreq: false,
+        realtimesalreqtype: false,
+        contractmrdailysalinfotype: null,
+        contracthoursalinfo: null,
+        dailysalinfotype: null,
+        divtypeinfo: null,
+        sumBalance,
+        currency: merchant.currency,
+        currencySymbol: currencySymbolOf(merchant.currency),
+      };
+    },
+  };
+}

@@ -1,0 +1,224 @@
+import { sql } from 'kysely';
+import { toDecimalString } from '@khela/money';
+import { RECORDS_DEFAULT_PAGE_SIZE, RECORDS_MAX_DAYS, type Language } from '@khela/contracts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { MemberContext } from '../../http/context.ts';
+
+/** Days of the records are calendar days in Bangladesh (UTC+6, no daylight saving). */
+export const RECORDS_TIME_ZONE = 'Asia/Dhaka';
+const DAY_MS = 86_400_000;
+/** §9 shortcuts: without a window the records show the last 7 days. */
+const DEFAULT_DAYS = 7;
+
+export interface RecordsQuery {
+  pageNo?: number | undefined;
+  pageSize?: number | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+const RANGE_MESSAGES = {
+  invalidDate: { en: 'This date does not exist.', bn: 'এই তারিখটি সঠিক নয়।' },
+  reversed: { en: 'The start date must not be after the end date.', bn: 'শুরুর তারিখ শেষের তারিখের পরে হতে পারে না।' },
+  tooLong: {
+    en: `The period can be at most ${RECORDS_MAX_DAYS} days.`,
+    bn: `সময়কাল সর্বোচ্চ ${RECORDS_MAX_DAYS} দিন হতে পারে।`,
+  },
+} as const;
+
+const dayNumber = (day: string): number | null => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const time = Date.UTC(y, m - 1, d);
+  const back = new Date(time);
+  return back.getUTCFullYear() === y && back.getUTCMonth() === m - 1 && back.getUTCDate() === d ? time : null;
+};
+const dayText = (time: number): string => new Date(time).toISOString().slice(0, 10);
+const todayInDhaka = (): number => {
+  const now = new Date(Date.now() + 6 * 3_600_000);
+  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+};
+
+export interface RecordsWindow {
+  from: string;
+  to: string;
+  pageNo: number;
+  pageSize: number;
+  offset: number;
+}
+
+/** §9 date window and paging: refuses days that do not exist, reversed and too long windows. */
+export function recordsWindow(query: RecordsQuery, language: Language): RecordsWindow {
+  const fail = (field: string, message: keyof typeof RANGE_MESSAGES) =>
+    AppError.fields([{ field: `query.${field}`, message: RANGE_MESSAGES[message][language] }]);
+  const fromGiven = query.from === undefined ? undefined : dayNumber(query.from);
+  const toGiven = query.to === undefined ? undefined : dayNumber(query.to);
+  if (fromGiven === null) throw fail('from', 'invalidDate');
+  if (toGiven === null) throw fail('to', 'invalidDate');
+  const to = toGiven ?? (fromGiven !== undefined ? fromGiven + (DEFAULT_DAYS - 1) * DAY_MS : todayInDhaka());
+  const from = fromGiven ?? to - (DEFAULT_DAYS - 1) * DAY_MS;
+  if (from > to) throw fail('from', 'reversed');
+  if ((to - from) / DAY_MS + 1 > RECORDS_MAX_DAYS) throw fail('from', 'tooLong');
+  const pageNo = query.pageNo ?? 1;
+  const pageSize = query.pageSize ?? RECORDS_DEFAULT_PAGE_SIZE;
+  return { from: dayText(from), to: dayText(to), pageNo, pageSize, offset: (pageNo - 1) * pageSize };
+}
+
+const WALLET_OF_KIND = {
+  member_main: 'main',
+  member_bonus: 'bonus',
+  member_game: 'game',
+  withdrawal_hold: 'hold',
+} as const;
+
+/** The member's records (issue 5 item 7), read from the ledger: it is the one source of truth. */
+export function walletRecords({ db }: { db: Db }) {
+  /** created_at within the window's days, in the records' time zone. */
+  const within = (window: RecordsWindow, column: string) =>
+    sql<boolean>`${sql.ref(column)} >= (${window.from}::date)::timestamp AT TIME ZONE ${RECORDS_TIME_ZONE}
+      AND ${sql.ref(column)} < ((${window.to}::date + 1)::timestamp AT TIME ZONE ${RECORDS_TIME_ZONE})`;
+
+  async function postings(
+    member: MemberContext,
+    window: RecordsWindow,
+    kinds: readonly (keyof typeof WALLET_OF_KIND)[],
+    type?: string,
+  ) {
+    const base = db
+      .selectFrom('ledger_postings as p')
+      .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+      .innerJoin('ledger_transactions as t', 't.id', 'p.transaction_id')
+      .where('a.merchant_id', '=', member.merchantId)
+      .where('a.member_id', '=', member.id)
+      .where('a.kind', 'in', kinds)
+      .where(within(window, 'p.created_at'))
+      .$if(type !== undefined && type !== '', (q) => q.where('t.kind', '=', type!));
+    const [rows, total] = await Promise.all([
+      base
+        .select([
+          'p.id',
+          'p.amount',
+          'p.balance_after',
+          'p.created_at',
+          'a.kind as account_kind',
+          'a.vendor_code',
+          't.kind',
+          't.idempotency_key',
+        ])
+        .orderBy('p.created_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .limit(window.pageSize)
+        .offset(window.offset)
+        .execute(),
+      base.select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      list: rows.map((row) => ({
+        id: row.id.toString(),
+        time: row.created_at.toISOString(),
+        type: row.kind,
+        wallet: WALLET_OF_KIND[row.account_kind as keyof typeof WALLET_OF_KIND],
+        ...(row.vendor_code ? { vendorCode: row.vendor_code } : {}),
+        amount: toDecimalString(row.amount),
+        balanceAfter: toDecimalString(row.balance_after ?? 0n),
+        reference: row.idempotency_key,
+      })),
+      total: Number(total.n),
+      pageNo: window.pageNo,
+      pageSize: window.pageSize,
+    };
+  }
+
+  /** Game money moves only through the member's main and bonus wallets (seamless wallet). */
+  const gamePostings = (member: MemberContext, window: RecordsWindow) =>
+    db
+      .selectFrom('ledger_postings as p')
+      .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+      .innerJoin('ledger_transactions as t', 't.id', 'p.transaction_id')
+      .where('a.merchant_id', '=', member.merchantId)
+      .where('a.member_id', '=', member.id)
+      .where('a.kind', 'in', ['member_main', 'member_bonus'])
+      .where('t.kind', 'in', ['bet', 'win', 'rollback'])
+      .where(within(window, 'p.created_at'));
+  // A bet debits the member; a rollback refunds it, so both count towards the stake.
+  const staked = sql<string>`coalesce(sum(CASE WHEN t.kind IN ('bet', 'rollback') THEN -p.amount ELSE 0 END), 0)::text`;
+  const won = sql<string>`coalesce(sum(CASE WHEN t.kind = 'win' THEN p.amount ELSE 0 END), 0)::text`;
+  const gameType = sql<string>`coalesce(t.reference->>'gameType', 'other')`;
+  const money = (bet: string, win: string) => ({
+    betAmount: toDecimalString(BigInt(bet)),
+    winAmount: toDecimalString(BigInt(win)),
+    profit: toDecimalString(BigInt(win) - BigInt(bet)),
+  });
+
+  return {
+    transactionHistory: (member: MemberContext, window: RecordsWindow, type?: string) =>
+      postings(member, window, ['member_main', 'member_bonus', 'member_game', 'withdrawal_hold'], type),
+
+    bonusDetails: (member: MemberContext, window: RecordsWindow) => postings(member, window, ['member_bonus']),
+
+    /** Profit and loss per day (in the records' time zone) and game type. */
+    async personalProfit(member: MemberContext, window: RecordsWindow) {
+      // A literal, not a parameter: the same expression must appear in SELECT and GROUP BY.
+      const day = sql<string>`to_char(p.created_at AT TIME ZONE ${sql.lit(RECORDS_TIME_ZONE)}, 'YYYY-MM-DD')`;
+      const groups = gamePostings(member, window)
+        .select([day.as('day'), gameType.as('game_type'), staked.as('bet'), won.as('win')])
+        .groupBy([day, gameType]);
+      const [rows, counted, summary] = await Promise.all([
+        groups.orderBy('day', 'desc').orderBy('game_type').limit(window.pageSize).offset(window.offset).execute(),
+        db
+          .selectFrom(groups.as('g'))
+          .select(sql<string>`count(*)::text`.as('n'))
+          .executeTakeFirstOrThrow(),
+        gamePostings(member, window)
+          .select([staked.as('bet'), won.as('win')])
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        list: rows.map((row) => ({ date: row.day, gameType: row.game_type, ...money(row.bet, row.win) })),
+        total: Number(counted.n),
+        pageNo: window.pageNo,
+        pageSize: window.pageSize,
+        summary: money(summary.bet, summary.win),
+      };
+    },
+
+    /**
+     * Betting records: one row per round, from the stakes and wins the seamless wallet posted
+     * with `reference: { vendor, roundId, gameType? }`. Empty until games post rounds.
+     */
+    async bettingRecords(member: MemberContext, window: RecordsWindow) {
+      const vendor = sql<string>`t.reference->>'vendor'`;
+      const round = sql<string>`t.reference->>'roundId'`;
+      const groups = gamePostings(member, window)
+        .where(sql<boolean>`t.reference ? 'roundId'`)
+        .select([
+          vendor.as('vendor'),
+          round.as('round_id'),
+          sql<string>`max(${gameType})`.as('game_type'),
+          staked.as('bet'),
+          won.as('win'),
+          sql<Date>`min(p.created_at)`.as('started_at'),
+        ])
+        .groupBy([vendor, round]);
+      const [rows, counted] = await Promise.all([
+        groups.orderBy('started_at', 'desc').orderBy('round_id').limit(window.pageSize).offset(window.offset).execute(),
+        db
+          .selectFrom(groups.as('g'))
+          .select(sql<string>`count(*)::text`.as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        list: rows.map((row) => ({
+          roundId: row.round_id,
+          vendor: row.vendor ?? '',
+          gameType: row.game_type,
+          ...money(row.bet, row.win),
+          time: new Date(row.started_at).toISOString(),
+        })),
+        total: Number(counted.n),
+        pageNo: window.pageNo,
+        pageSize: window.pageSize,
+      };
+    },
+  };
+}

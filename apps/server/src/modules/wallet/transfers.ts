@@ -1,0 +1,137 @@
+import { parseMinor, toDecimalString } from '@khela/money';
+import { isAgentType, isTrialType, type Language } from '@khela/contracts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { MemberContext, MerchantContext } from '../../http/context.ts';
+import { verifyPassword } from '../admin/passwords.ts';
+import type { Ledger, PostedTransaction } from '../ledger/ledger.ts';
+import { memberRepository } from '../members/repository.ts';
+
+export interface MemberTransferRequest {
+  direction: 'upline' | 'downline';
+  username?: string | undefined;
+  amount: string;
+  requestId: string;
+  paymentPassword?: string | undefined;
+}
+
+export interface FundTransferRequest {
+  vendorCode: string;
+  direction: 'toGame' | 'toMain';
+  amount: string;
+  requestId: string;
+}
+
+const USERNAME_REQUIRED = {
+  en: 'Please enter the username of the downline.',
+  bn: 'অনুগ্রহ করে ডাউনলাইনের ইউজারনেম দিন।',
+} as const;
+
+function balanceAfter(posted: PostedTransaction, index: number): string {
+  return toDecimalString(posted.postings[index]?.balanceAfter ?? 0n);
+}
+
+/**
+ * Transfers (issue 5 item 6), each one ledger transaction keyed by the member and the client's
+ * requestId: a repeated request moves nothing again and answers as the first did; the same
+ * requestId with other content is wallet.duplicate_transaction.
+ */
+export function walletTransfers({ db, ledger }: { db: Db; ledger: Ledger }) {
+  const members = memberRepository(db);
+
+  /** The payment password guards money leaving the member, when the member has set one. */
+  async function checkPaymentPassword(memberId: number, merchantId: number, given: string | undefined) {
+    const row = await members.byId(merchantId, memberId);
+    if (!row?.payment_password_hash) return;
+    if (!given) throw new AppError('wallet.payment_password_required');
+    if (!(await verifyPassword(row.payment_password_hash, given))) {
+      throw new AppError('wallet.payment_password_invalid');
+    }
+  }
+
+  /** The receiving member: the direct upline, or (agents only) one of the agent's own downlines. */
+  async function counterpartyOf(member: MemberContext, request: MemberTransferRequest, language: Language) {
+    if (request.direction === 'upline') {
+      const self = await members.byId(member.merchantId, member.id);
+      if (!self?.upline_id) throw new AppError('wallet.no_upline');
+      const upline = await members.byId(member.merchantId, self.upline_id);
+      if (!upline || upline.status !== 'active') throw new AppError('wallet.no_upline');
+      return upline;
+    }
+    // §6: only agents (types 1, 2, 41, 42) transfer to downlines.
+    if (!isAgentType(member.type)) throw new AppError('auth.not_agent');
+    if (!request.username) throw AppError.fields([{ field: 'username', message: USERNAME_REQUIRED[language] }]);
+    const target = await members.byUsername(member.merchantId, request.username);
+    // A member outside the agent's tree is answered exactly like one that does not exist.
+    if (!target || target.status !== 'active' || !(await members.isUnder(target.id, member.id))) {
+      throw new AppError('wallet.member_not_found');
+    }
+    return target;
+  }
+
+  return {
+    async toMember(
+      member: MemberContext,
+      merchant: MerchantContext,
+      request: MemberTransferRequest,
+      language: Language,
+    ) {
+      if (isTrialType(member.type)) throw new AppError('auth.trial_account');
+      const amount = parseMinor(request.amount);
+      await checkPaymentPassword(member.id, member.merchantId, request.paymentPassword);
+      const target = await counterpartyOf(member, request, language);
+      const posted = await ledger.post({
+        merchantId: merchant.id,
+        currency: merchant.currency,
+        idempotencyKey: `member-transfer:${member.id}:${request.requestId}`,
+        kind: request.direction === 'upline' ? 'transfer_upline' : 'transfer_downline',
+        postings: [
+          { account: { kind: 'member_main', memberId: member.id }, amount: -amount },
+          { account: { kind: 'member_main', memberId: target.id }, amount },
+        ],
+        reference: { requestId: request.requestId, fromMemberId: member.id, toMemberId: target.id },
+      });
+      return {
+        transactionId: posted.transactionId.toString(),
+        replayed: posted.replayed,
+        amount: toDecimalString(amount),
+        balance: balanceAfter(posted, 0),
+        counterparty: target.username,
+      };
+    },
+
+    /** transferFund: between the main wallet and a game (transfer-wallet) vendor's wallet. */
+    async betweenWallets(member: MemberContext, merchant: MerchantContext, request: FundTransferRequest) {
+      if (isTrialType(member.type)) throw new AppError('auth.trial_account');
+      const amount = parseMinor(request.amount);
+      const vendor = await db
+        .selectFrom('vendors')
+        .select('code')
+        .where('merchant_id', '=', merchant.id)
+        .where('code', '=', request.vendorCode)
+        .where('currency', '=', merchant.currency)
+        .where('status', '=', 'active')
+        .executeTakeFirst();
+      if (!vendor) throw new AppError('wallet.vendor_not_found');
+      const sign = request.direction === 'toGame' ? 1n : -1n;
+      const posted = await ledger.post({
+        merchantId: merchant.id,
+        currency: merchant.currency,
+        idempotencyKey: `wallet-transfer:${member.id}:${request.requestId}`,
+        kind: 'wallet_transfer',
+        postings: [
+          { account: { kind: 'member_main', memberId: member.id }, amount: -sign * amount },
+          { account: { kind: 'member_game', memberId: member.id, vendorCode: vendor.code }, amount: sign * amount },
+        ],
+        reference: { requestId: request.requestId, vendor: vendor.code, direction: request.direction },
+      });
+      return {
+        transactionId: posted.transactionId.toString(),
+        replayed: posted.replayed,
+        amount: toDecimalString(amount),
+        balance: balanceAfter(posted, 0),
+        gameBalance: balanceAfter(posted, 1),
+      };
+    },
+  };
+}

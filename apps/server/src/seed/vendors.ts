@@ -1,0 +1,21 @@
+import type { Db } from '../db/database.ts';
+import { vendorRepository } from '../modules/seamless/vendors.ts';
+
+/**
+ * Demo-only sandbox vendor (issue 5 item 5), so the seamless API can be tried by hand: its secret
+ * is published in the README, which is why the demo seed never runs in production.
+ */
+export const DEMO_VENDOR = {
+  code: 'SANDBOX',
+  name: 'Sandbox vendor',
+  secret: 'khela-sandbox-vendor-secret-0123456789abcdef',
+} as const;
+
+export async function seedVendors(db: Db, merchantId: number): Promise<void> {
+  const merchant = await db
+    .selectFrom('merchants')
+    .select('currency')
+    .where('id', '=', merchantId)
+    .executeTakeFirstOrThrow();
+  await vendorRepository(db).create({ merchantId, ...DEMO_VENDOR, currency: merchant.currency });
+}

@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { AppError } from '../../src/http/app-error.ts';
+import { ledger as createLedger, UnbalancedTransactionError, type Ledger } from '../../src/modules/ledger/ledger.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { demoMerchantId } from '../support/helpers.ts';
+import { auditLedger, createMembers, CURRENCY } from './helpers.ts';
+
+let t: TestApp;
+let merchantId: number;
+let ledger: Ledger;
+let alice: number;
+let bob: number;
+let keySeq = 0;
+const key = (label: string) => `${label}-${Date.now()}-${keySeq++}`;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  merchantId = await demoMerchantId(t);
+  ledger = createLedger({ db: t.db });
+  [alice, bob] = (await createMembers(t.db, merchantId, 2)) as [number, number];
+});
+afterAll(() => t.close());
+
+const main = (memberId: number) => ({ kind: 'member_main' as const, memberId });
+const house = { kind: 'house' as const };
+const clearing = { kind: 'deposit_clearing' as const };
+
+function deposit(memberId: number, amount: bigint, idempotencyKey = key('deposit')) {
+  return ledger.post({
+    merchantId,
+    currency: CURRENCY,
+    idempotencyKey,
+    kind: 'deposit',
+    postings: [
+      { account: clearing, amount: -amount },
+      { account: main(memberId), amount },
+    ],
+  });
+}
+
+async function refusal(promise: Promise<unknown>): Promise<unknown> {
+  return promise.then(
+    () => {
+      throw new Error('expected a refusal');
+    },
+    (error: unknown) => error,
+  );
+}
+
+const countRows = async () => {
+  const { rows } = await sql<{ transactions: string; postings: string }>`
+    SELECT (SELECT count(*) FROM ledger_transactions)::text AS transactions,
+           (SELECT count(*) FROM ledger_postings)::text AS postings`.execute(t.db);
+  return rows[0]!;
+};
+
+describe('the ledger', () => {
+  it('posts a balanced transaction and keeps the member balance with each posting', async () => {
+    const before = await ledger.balanceOf(merchantId, CURRENCY, main(alice));
+    const posted = await deposit(alice, 125_000n);
+    expect(posted.replayed).toBe(false);
+    expect(posted.postings.map((p) => p.amount).reduce((a, b) => a + b, 0n)).toBe(0n);
+    const credit = posted.postings.find((p) => p.amount > 0n)!;
+    expect(credit.balanceAfter).toBe(before + 125_000n);
+    expect(posted.postings.find((p) => p.amount < 0n)!.balanceAfter).toBeNull();
+    expect(await ledger.balanceOf(merchantId, CURRENCY, main(alice))).toBe(before + 125_000n);
+  });
+
+  it('answers a replay with the first result and writes nothing', async () => {
+    const idempotencyKey = key('replay');
+    const first = await deposit(bob, 5_000n, idempotencyKey);
+    const rowsAfterFirst = await countRows();
+    const again = await deposit(bob, 5_000n, idempotencyKey);
+    expect(again).toEqual({ ...first, replayed: true });
+    expect(await countRows()).toEqual(rowsAfterFirst);
+  });
+
+  it('refuses the same key with other content (409) and writes nothing', async () => {
+    const idempotencyKey = key('reuse');
+    await deposit(bob, 1_000n, idempotencyKey);
+    const balance = await ledger.balanceOf(merchantId, CURRENCY, main(bob));
+    const rows = await countRows();
+    const error = await refusal(deposit(bob, 2_000n, idempotencyKey));
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).code).toBe('wallet.duplicate_transaction');
+    expect(await ledger.balanceOf(merchantId, CURRENCY, main(bob))).toBe(balance);
+    expect(await countRows()).toEqual(rows);
+  });
+
+  it('refuses a debit below zero with the balance, and writes nothing', async () => {
+    const balance = await ledger.balanceOf(merchantId, CURRENCY, main(alice));
+    const rows = await countRows();
+    const error = await refusal(
+      ledger.post({
+        merchantId,
+        currency: CURRENCY,
+        idempotencyKey: key('overdraw'),
+        kind: 'bet',
+        postings: [
+          { account: main(alice), amount: -(balance + 1n) },
+          { account: house, amount: balance + 1n },
+        ],
+      }),
+    );
+    expect((error as AppError).code).toBe('wallet.insufficient_funds');
+    expect((error as AppError).value).toEqual({ balance: balance.toString() });
+    expect(await ledger.balanceOf(merchantId, CURRENCY, main(alice))).toBe(balance);
+    expect(await countRows()).toEqual(rows);
+  });
+
+  it('lets a member spend exactly the whole balance', async () => {
+    const balance = await ledger.balanceOf(merchantId, CURRENCY, main(alice));
+    await ledger.post({
+      merchantId,
+      currency: CURRENCY,
+      idempotencyKey: key('all-in'),
+      kind: 'bet',
+      postings: [
+        { account: main(alice), amount: -balance },
+        { account: house, amount: balance },
+      ],
+    });
+    expect(await ledger.balanceOf(merchantId, CURRENCY, main(alice))).toBe(0n);
+  });
+
+  it.each([
+    ['one posting', [{ account: main(alice), amount: 1n }]],
+    [
+      'postings that do not sum to zero',
+      [
+        { account: main(alice), amount: 2n },
+        { account: house, amount: -1n },
+      ],
+    ],
+    [
+      'a zero posting',
+      [
+        { account: main(alice), amount: 0n },
+        { account: house, amount: 0n },
+      ],
+    ],
+    [
+      'the same account twice',
+      [
+        { account: main(alice), amount: 1n },
+        { account: main(alice), amount: -1n },
+      ],
+    ],
+  ])('refuses %s before writing', async (_, postings) => {
+    const rows = await countRows();
+    const error = await refusal(
+      ledger.post({ merchantId, currency: CURRENCY, idempotencyKey: key('bad'), kind: 'bad', postings }),
+    );
+    expect(error).toBeInstanceOf(UnbalancedTransactionError);
+    expect(await countRows()).toEqual(rows);
+  });
+
+  it('derives system balances from postings: the house holds what members lost', async () => {
+    const [carol] = (await createMembers(t.db, merchantId, 1)) as [number];
+    const houseBefore = await ledger.balanceOf(merchantId, CURRENCY, house);
+    await deposit(carol, 10_000n);
+    await ledger.post({
+      merchantId,
+      currency: CURRENCY,
+      idempotencyKey: key('bet'),
+      kind: 'bet',
+      postings: [
+        { account: main(carol), amount: -3_000n },
+        { account: house, amount: 3_000n },
+      ],
+    });
+    expect(await ledger.balanceOf(merchantId, CURRENCY, house)).toBe(houseBefore + 3_000n);
+    const audit = await auditLedger(t.db, merchantId);
+    expect(audit).toEqual({ unbalanced: [], drifted: [], negative: [], total: 0n });
+  });
+});
+
+describe('the database guards the ledger itself', () => {
+  it('refuses UPDATE, DELETE and TRUNCATE of transactions and postings to the application role', async () => {
+    await deposit(bob, 700n);
+    const statements = [
+      sql`UPDATE ledger_postings SET amount = amount + 1`,
+      sql`DELETE FROM ledger_postings`,
+      sql`TRUNCATE ledger_postings CASCADE`,
+      sql`UPDATE ledger_transactions SET kind = 'x'`,
+      sql`DELETE FROM ledger_transactions`,
+      sql`TRUNCATE ledger_transactions CASCADE`,
+      sql`DELETE FROM ledger_accounts`,
+      sql`UPDATE ledger_accounts SET member_id = NULL, kind = 'house', tracks_balance = false, balance = 0`,
+    ];
+    for (const statement of statements) {
+      const error = await refusal(statement.execute(t.db));
+      expect(String((error as Error).message)).toMatch(/append-only|only the balance may change/);
+    }
+    expect(await auditLedger(t.db, merchantId)).toMatchObject({ unbalanced: [], drifted: [], total: 0n });
+  });
+
+  it('refuses an unbalanced transaction written around the service, at commit', async () => {
+    const error = await refusal(
+      t.db.transaction().execute(async (trx) => {
+        const tx = await trx
+          .insertInto('ledger_transactions')
+          .values({ merchant_id: merchantId, idempotency_key: key('raw'), kind: 'raw', fingerprint: Buffer.alloc(32) })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const account = await trx
+          .selectFrom('ledger_accounts')
+          .select('id')
+          .where('kind', '=', 'house')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('ledger_postings')
+          .values({ transaction_id: tx.id, account_id: account.id, amount: 5n })
+          .execute();
+      }),
+    );
+    expect(String((error as Error).message)).toMatch(/does not balance/);
+  });
+
+  it('refuses a posting added later to a committed transaction', async () => {
+    const posted = await deposit(bob, 300n);
+    const account = await t.db
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where('kind', '=', 'house')
+      .executeTakeFirstOrThrow();
+    const error = await refusal(
+      t.db
+        .insertInto('ledger_postings')
+        .values({ transaction_id: posted.transactionId, account_id: account.id, amount: 1n })
+        .execute(),
+    );
+    expect(String((error as Error).message)).toMatch(/is closed/);
+  });
+
+  it('refuses a stored member balance below zero even from raw SQL', async () => {
+    const error = await refusal(sql`UPDATE ledger_accounts SET balance = -1 WHERE tracks_balance`.execute(t.db));
+    expect(String((error as Error).message)).toMatch(/check constraint/);
+  });
+});

@@ -1,0 +1,310 @@
+/**
+ * `npm run bench:wallet` (scripts/bench-wallet.mjs) (issue 5, "Benchmark"): durable bets per second through the seamless
+ * wallet's signed, idempotent HTTP bet call, beside `pgbench -b tpcb-like` on the same PostgreSQL
+ * in the same run. It prints figures; it is never a test.
+ *
+ * - PostgreSQL: DATABASE_URL (an admin URL; a scratch database is created and dropped on it),
+ *   else a bundled one in a temporary directory. fsync and synchronous_commit stay on: durable.
+ * - The real server as a child process (NODE_ENV=production) on a scratch database with BENCH_MEMBERS
+ *   funded players; BENCH_SECONDS (default 15) per run; 8 and 32 clients (BENCH_CLIENTS).
+ * - "hot": every debit credits ONE vendor account; "spread": each credits one of BENCH_VENDORS.
+ * - Targets: bets/s ÷ pgbench tps ≥ 0.5, hot ÷ spread ≥ 0.8. BENCH_PROFILE=<dir> profiles the server.
+ */
+import { execFile } from 'node:child_process';
+import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdtemp, rm, chmod } from 'node:fs/promises';
+import { Agent } from 'node:http';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { createDb, createPool } from '../../src/db/database.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/db/embedded.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { seedDemoIfEmpty } from '../../src/seed/demo.ts';
+import { hashSecretToken, newSecretToken } from '../../src/modules/sessions/secret-token.ts';
+import { vendorRepository, type VendorRow } from '../../src/modules/seamless/vendors.ts';
+import { freePort, serverProcess } from './server-process.ts';
+import { vendorClient, type VendorClient } from './vendor-client.ts';
+
+const run = promisify(execFile);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? '8,32').split(',').map(Number);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
+const SPREAD_VENDORS = Number(process.env.BENCH_VENDORS ?? 32);
+const PGBENCH_SCALE = Number(process.env.BENCH_PGBENCH_SCALE ?? Math.max(...CLIENT_COUNTS));
+const CURRENCY = 'BDT';
+
+interface Player {
+  memberId: number;
+  /** Token per vendor code. */
+  tokens: Map<string, string>;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function pgbenchBinary(): string {
+  if (process.env.PGBENCH) return process.env.PGBENCH;
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  for (const v of versions) if (existsSync(join(root, v, 'bin/pgbench'))) return join(root, v, 'bin/pgbench');
+  throw new Error('pgbench not found: apt-get install -y postgresql-client (or set PGBENCH)');
+}
+
+async function admin(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function main() {
+  let embedded: EmbeddedPostgres | undefined;
+  const dataDir = await mkdtemp(join(tmpdir(), 'khela-bench-'));
+  await chmod(dataDir, 0o755);
+  let adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    console.log('Starting a bundled PostgreSQL …');
+    embedded = await startEmbeddedPostgres(dataDir);
+    adminUrl = embedded.url('postgres');
+  }
+  const suffix = randomBytes(4).toString('hex');
+  const appDb = `khela_bench_${suffix}`;
+  const pgbenchDb = `khela_pgbench_${suffix}`;
+  const urlOf = (name: string) => {
+    const url = new URL(adminUrl!);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
+  let server: ReturnType<typeof serverProcess> | undefined;
+  try {
+    await admin(adminUrl, `CREATE DATABASE ${appDb}`);
+    const db = createDb(createPool(urlOf(appDb), 4));
+    await migrateToLatest(db);
+    await seedDemoIfEmpty(db);
+    const merchantId = (
+      await db.selectFrom('merchants').select('id').where('code', '=', 'khela').executeTakeFirstOrThrow()
+    ).id;
+
+    // Vendors: one for the hot runs, many for the spread runs.
+    const vendors = vendorRepository(db);
+    const hot = await vendors.create({ merchantId, code: 'BENCH_HOT', name: 'Bench hot', currency: CURRENCY });
+    const spread: VendorRow[] = [];
+    for (let i = 0; i < SPREAD_VENDORS; i++) {
+      spread.push(await vendors.create({ merchantId, code: `BENCH_${i}`, name: `Bench ${i}`, currency: CURRENCY }));
+    }
+
+    // Funded players with a game session at every vendor, written in bulk.
+    console.log(`Seeding ${MEMBERS} players × ${spread.length + 1} vendors …`);
+    const players: Player[] = [];
+    const { rows: members } = await sql<{ id: number }>`
+      INSERT INTO members (merchant_id, username, password_hash)
+      SELECT ${merchantId}, 'bench' || g, 'not-a-hash' FROM generate_series(1, ${MEMBERS}::int) g RETURNING id`.execute(
+      db,
+    );
+    const memberIds = members.map((r) => r.id);
+    await db.transaction().execute(async (trx) => {
+      for (const memberId of memberIds) {
+        const account = await trx
+          .insertInto('ledger_accounts')
+          .values({
+            merchant_id: merchantId,
+            kind: 'member_main',
+            member_id: memberId,
+            currency: CURRENCY,
+            tracks_balance: true,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const clearing = await trx
+          .insertInto('ledger_accounts')
+          .values({ merchant_id: merchantId, kind: 'deposit_clearing', currency: CURRENCY, tracks_balance: false })
+          .onConflict((oc) => oc.doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        const clearingId =
+          clearing?.id ??
+          (
+            await trx
+              .selectFrom('ledger_accounts')
+              .select('id')
+              .where('merchant_id', '=', merchantId)
+              .where('kind', '=', 'deposit_clearing')
+              .executeTakeFirstOrThrow()
+          ).id;
+        const tx = await trx
+          .insertInto('ledger_transactions')
+          .values({
+            merchant_id: merchantId,
+            idempotency_key: `bench-deposit-${memberId}`,
+            kind: 'deposit',
+            fingerprint: Buffer.alloc(32),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const amount = 1_000_000_000_00n;
+        await trx.updateTable('ledger_accounts').set({ balance: amount }).where('id', '=', account.id).execute();
+        await trx
+          .insertInto('ledger_postings')
+          .values([
+            { transaction_id: tx.id, account_id: clearingId, amount: -amount, balance_after: null },
+            { transaction_id: tx.id, account_id: account.id, amount, balance_after: amount },
+          ])
+          .execute();
+      }
+    });
+    const sessions: {
+      merchant_id: number;
+      vendor_id: number;
+      member_id: number;
+      token_hash: Buffer;
+      expires_at: Date;
+    }[] = [];
+    const expires = new Date(Date.now() + 24 * 3600_000);
+    for (const memberId of memberIds) {
+      const tokens = new Map<string, string>();
+      for (const vendor of [hot, ...spread]) {
+        const token = newSecretToken();
+        tokens.set(vendor.code, token);
+        sessions.push({
+          merchant_id: merchantId,
+          vendor_id: vendor.id,
+          member_id: memberId,
+          token_hash: hashSecretToken(token),
+          expires_at: expires,
+        });
+      }
+      players.push({ memberId, tokens });
+    }
+    for (let i = 0; i < sessions.length; i += 1000) {
+      await db
+        .insertInto('game_sessions')
+        .values(sessions.slice(i, i + 1000))
+        .execute();
+    }
+    await db.destroy();
+
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const poolSize = Number(process.env.BENCH_POOL_SIZE ?? 16);
+    server = serverProcess({
+      databaseUrl: urlOf(appDb),
+      port: await freePort(),
+      dataDir,
+      poolSize,
+      env: { NODE_ENV: 'production', WIRE_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
+      // BENCH_PROFILE=<dir>: a V8 CPU profile of the server, written when it stops.
+      nodeArgs: process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [],
+    });
+    await server.start();
+    const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+    const clientOf = new Map<string, VendorClient>(
+      [hot, ...spread].map((v) => [
+        v.code,
+        vendorClient({ baseUrl: server!.baseUrl, code: v.code, secret: v.secret, agent }),
+      ]),
+    );
+
+    async function measure(mode: 'hot' | 'spread', clients: number) {
+      const latencies: number[] = [];
+      let failures = 0;
+      const deadline = Date.now() + SECONDS * 1000;
+      let n = 0;
+      await Promise.all(
+        Array.from({ length: clients }, async (_, c) => {
+          while (Date.now() < deadline) {
+            const player = players[(c + clients * n++) % players.length]!;
+            const vendor = mode === 'hot' ? hot : spread[n % spread.length]!;
+            const started = performance.now();
+            const answer = await clientOf.get(vendor.code)!.send('bet', {
+              request_uuid: randomUUID(),
+              token: player.tokens.get(vendor.code)!,
+              currency: CURRENCY,
+              transaction_uuid: randomUUID(),
+              round: randomUUID(),
+              amount: '1.00',
+            });
+            if (answer.body.status === 'RS_OK') latencies.push(performance.now() - started);
+            else failures++;
+          }
+        }),
+      );
+      latencies.sort((a, b) => a - b);
+      return {
+        betsPerSecond: latencies.length / SECONDS,
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+        failures,
+      };
+    }
+
+    // A short warm-up: connections, JIT, caches.
+    await measure('spread', 8).catch(() => undefined);
+    const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
+    for (const clients of CLIENT_COUNTS) {
+      for (const mode of ['spread', 'hot'] as const) {
+        console.log(`Seamless bets, ${mode}, ${clients} clients, ${SECONDS} s …`);
+        results[`${mode}:${clients}`] = await measure(mode, clients);
+      }
+    }
+    agent.destroy();
+    await server.kill('SIGTERM');
+    server = undefined;
+
+    const pgbench = pgbenchBinary();
+    const url = new URL(urlOf(pgbenchDb));
+    const env = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
+    const common = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username)];
+    await admin(adminUrl, `CREATE DATABASE ${pgbenchDb}`);
+    console.log(`pgbench -i -s ${PGBENCH_SCALE} …`);
+    await run(pgbench, [...common, '-i', '-q', '-s', String(PGBENCH_SCALE), pgbenchDb], { env });
+    const tps: Record<number, number> = {};
+    for (const clients of CLIENT_COUNTS) {
+      console.log(`pgbench -b tpcb-like, ${clients} clients, ${SECONDS} s …`);
+      const jobs = Math.min(clients, cpus().length);
+      const { stdout } = await run(
+        pgbench,
+        [...common, '-b', 'tpcb-like', '-c', String(clients), '-j', String(jobs), '-T', String(SECONDS), pgbenchDb],
+        { env },
+      );
+      tps[clients] = Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? NaN);
+    }
+
+    const f = (x: number, digits = 0) => x.toFixed(digits);
+    console.log('');
+    console.log(
+      `Wallet throughput (${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, ${SECONDS} s per run, pool ${poolSize})`,
+    );
+    console.log('| clients | counter-account | bets/s | p50 ms | p99 ms | pgbench tps | bets/s ÷ tps | hot ÷ spread |');
+    console.log('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const clients of CLIENT_COUNTS) {
+      for (const mode of ['spread', 'hot'] as const) {
+        const r = results[`${mode}:${clients}`]!;
+        const ratio = r.betsPerSecond / tps[clients]!;
+        const hotRatio = mode === 'hot' ? f(r.betsPerSecond / results[`spread:${clients}`]!.betsPerSecond, 2) : '';
+        console.log(
+          `| ${clients} | ${mode === 'hot' ? 'one vendor (hot)' : `${SPREAD_VENDORS} vendors`} | ${f(r.betsPerSecond)} | ${f(r.p50, 1)} | ${f(r.p99, 1)} | ${f(tps[clients]!)} | ${f(ratio, 2)} | ${hotRatio} |${r.failures ? ` (${r.failures} refused)` : ''}`,
+        );
+      }
+    }
+    console.log('Targets: bets/s ÷ pgbench tps ≥ 0.5; hot ÷ spread ≥ 0.8.');
+  } finally {
+    await server?.kill('SIGKILL');
+    await admin(adminUrl, `DROP DATABASE IF EXISTS ${appDb} WITH (FORCE)`).catch(() => undefined);
+    await admin(adminUrl, `DROP DATABASE IF EXISTS ${pgbenchDb} WITH (FORCE)`).catch(() => undefined);
+    await embedded?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledger as createLedger, type Ledger } from '../../src/modules/ledger/ledger.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { auditLedger } from '../ledger/helpers.ts';
+import { demoMerchantId } from '../support/helpers.ts';
+import { backdatedDeposit, bonusOf, createMember, fund, game, mainOf, type WalletMember } from './helpers.ts';
+
+const HISTORY = '/wps/member/records/transactions';
+const PROFIT = '/wps/member/records/profit';
+const BONUS = '/wps/member/records/bonus';
+const BETS = '/wps/member/records/bets';
+
+interface Page<T> {
+  list: T[];
+  total: number;
+  pageNo: number;
+  pageSize: number;
+}
+interface TransactionRecord {
+  id: string;
+  time: string;
+  type: string;
+  wallet: string;
+  amount: string;
+  balanceAfter: string;
+  reference: string;
+}
+
+let t: TestApp;
+let merchantId: number;
+let ledger: Ledger;
+let member: WalletMember;
+
+/** A calendar day in Dhaka, `days` from today. */
+const dhakaDay = (days: number) => new Date(Date.now() + 6 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  t = await startTestApp();
+  merchantId = await demoMerchantId(t);
+  ledger = createLedger({ db: t.db });
+  member = await createMember(t, merchantId);
+  await fund(ledger, merchantId, mainOf(member), 100_000n); // 1000.00
+  await game(ledger, merchantId, member, 'bet', 10_000n, { vendor: 'V1', roundId: 'r1', gameType: 'SLOT' });
+  await game(ledger, merchantId, member, 'win', 25_000n, { vendor: 'V1', roundId: 'r1', gameType: 'SLOT' });
+  await game(ledger, merchantId, member, 'bet', 5_000n, { vendor: 'V2', roundId: 'r2', gameType: 'LIVE' });
+  await game(ledger, merchantId, member, 'rollback', 5_000n, { vendor: 'V2', roundId: 'r2', gameType: 'LIVE' });
+  await game(ledger, merchantId, member, 'bet', 2_000n, { vendor: 'V1', roundId: 'r3', gameType: 'SLOT' });
+  await fund(ledger, merchantId, bonusOf(member), 3_000n, 'bonus');
+  await backdatedDeposit(t, merchantId, member, 700n, 10);
+});
+afterAll(async () => {
+  expect(await auditLedger(t.db, merchantId)).toEqual({ unbalanced: [], drifted: [], negative: [], total: 0n });
+  await t.close();
+});
+
+describe('GET /wps/member/records/transactions', () => {
+  it('lists the last 7 days newest first, with signed amounts and balances after', async () => {
+    const res = await t.get<Page<TransactionRecord>>(HISTORY, { headers: member.auth });
+    expect(res.status).toBe(200);
+    const { list, total } = res.body.value;
+    expect(total).toBe(7);
+    expect(list.map((r) => [r.type, r.wallet, r.amount, r.balanceAfter])).toEqual([
+      ['bonus', 'bonus', '30.00', '30.00'],
+      ['bet', 'main', '-20.00', '1130.00'],
+      ['rollback', 'main', '50.00', '1150.00'],
+      ['bet', 'main', '-50.00', '1100.00'],
+      ['win', 'main', '250.00', '1150.00'],
+      ['bet', 'main', '-100.00', '900.00'],
+      ['deposit', 'main', '1000.00', '1000.00'],
+    ]);
+    expect(list.every((r) => r.reference.length > 0 && !Number.isNaN(Date.parse(r.time)))).toBe(true);
+  });
+
+  it('pages and filters by type', async () => {
+    const page1 = await t.get<Page<TransactionRecord>>(HISTORY, { headers: member.auth, query: { pageSize: 3 } });
+    const page3 = await t.get<Page<TransactionRecord>>(HISTORY, {
+      headers: member.auth,
+      query: { pageSize: 3, pageNo: 3 },
+    });
+    expect(page1.body.value).toMatchObject({ total: 7, pageNo: 1, pageSize: 3 });
+    expect(page1.body.value.list).toHaveLength(3);
+    expect(page3.body.value.list.map((r) => r.type)).toEqual(['deposit']);
+    const bets = await t.get<Page<TransactionRecord>>(HISTORY, { headers: member.auth, query: { type: 'bet' } });
+    expect(bets.body.value.total).toBe(3);
+    expect(bets.body.value.list.every((r) => r.type === 'bet')).toBe(true);
+  });
+
+  it('shows older days only when the window covers them', async () => {
+    const old = await t.get<Page<TransactionRecord>>(HISTORY, {
+      headers: member.auth,
+      query: { from: dhakaDay(-12), to: dhakaDay(-8) },
+    });
+    expect(old.body.value.list.map((r) => [r.type, r.amount])).toEqual([['deposit', '7.00']]);
+    const thirty = await t.get<Page<TransactionRecord>>(HISTORY, {
+      headers: member.auth,
+      query: { from: dhakaDay(-29), to: dhakaDay(0) },
+    });
+    expect(thirty.body.value.total).toBe(8);
+  });
+
+  it("never shows another member's movements", async () => {
+    const other = await createMember(t, merchantId);
+    const res = await t.get<Page<TransactionRecord>>(HISTORY, { headers: other.auth });
+    expect(res.body.value).toEqual({ list: [], total: 0, pageNo: 1, pageSize: 20 });
+  });
+
+  it('refuses bad windows and paging with a field error', async () => {
+    const cases: [Record<string, string | number>, string][] = [
+      [{ from: dhakaDay(-1), to: dhakaDay(-3) }, 'query.from'],
+      [{ from: dhakaDay(-120), to: dhakaDay(0) }, 'query.from'],
+      [{ from: '2025-02-30' }, 'query.from'],
+      [{ to: '2025-13-01' }, 'query.to'],
+      [{ from: 'yesterday' }, 'query.from'],
+      [{ from: "2025-01-01' OR 1=1" }, 'query.from'],
+      [{ pageSize: 101 }, 'query.pageSize'],
+      [{ pageSize: 0 }, 'query.pageSize'],
+      [{ pageNo: 0 }, 'query.pageNo'],
+      [{ pageNo: -1 }, 'query.pageNo'],
+      [{ pageNo: 'abc' }, 'query.pageNo'],
+      [{ type: 'x'.repeat(65) }, 'query.type'],
+    ];
+    for (const [query, field] of cases) {
+      const res = await t.get<{ fields: { field: string; message: string }[] }>(HISTORY, {
+        headers: { ...member.auth, Language: 'bn' },
+        query,
+      });
+      expect(res.status, JSON.stringify(query)).toBe(400);
+      expect(res.body.code).toBe('request.invalid');
+      expect(res.body.value.fields[0]!.field).toBe(field);
+    }
+    const reversed = await t.get<{ fields: { field: string; message: string }[] }>(HISTORY, {
+      headers: { ...member.auth, Language: 'bn' },
+      query: { from: dhakaDay(-1), to: dhakaDay(-3) },
+    });
+    expect(reversed.body.value.fields[0]!.message).toBe('শুরুর তারিখ শেষের তারিখের পরে হতে পারে না।');
+  });
+});
+
+describe('bonus, profit and betting records', () => {
+  it('lists only bonus wallet movements in bonusDetails', async () => {
+    const res = await t.get<Page<TransactionRecord>>(BONUS, { headers: member.auth });
+    expect(res.body.value.list.map((r) => [r.type, r.wallet, r.amount])).toEqual([['bonus', 'bonus', '30.00']]);
+  });
+
+  it('sums profit and loss per day and game type', async () => {
+    const res = await t.get<Page<Record<string, string>> & { summary: Record<string, string> }>(PROFIT, {
+      headers: member.auth,
+    });
+    expect(res.status).toBe(200);
+    const today = res.body.value.list[0]!.date;
+    expect(res.body.value.list).toEqual([
+      { date: today, gameType: 'LIVE', betAmount: '0.00', winAmount: '0.00', profit: '0.00' },
+      { date: today, gameType: 'SLOT', betAmount: '120.00', winAmount: '250.00', profit: '130.00' },
+    ]);
+    expect(res.body.value.total).toBe(2);
+    expect(res.body.value.summary).toEqual({ betAmount: '120.00', winAmount: '250.00', profit: '130.00' });
+  });
+
+  it('shows one betting record per round, newest first', async () => {
+    const res = await t.get<Page<Record<string, string>>>(BETS, { headers: member.auth, query: { pageSize: 2 } });
+    expect(res.body.value.total).toBe(3);
+    expect(
+      res.body.value.list.map((r) => [r.roundId, r.vendor, r.gameType, r.betAmount, r.winAmount, r.profit]),
+    ).toEqual([
+      ['r3', 'V1', 'SLOT', '20.00', '0.00', '-20.00'],
+      ['r2', 'V2', 'LIVE', '0.00', '0.00', '0.00'],
+    ]);
+    const fresh = await createMember(t, merchantId);
+    const empty = await t.get<Page<unknown>>(BETS, { headers: fresh.auth });
+    expect(empty.body.value).toEqual({ list: [], total: 0, pageNo: 1, pageSize: 20 });
+  });
+});

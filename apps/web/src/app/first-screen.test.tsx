@@ -1,0 +1,171 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { endpoints, type SystemStatus } from '@khela/contracts';
+import { useHelpCenter } from '../features/help/api/get-help-center.ts';
+import { bannersOf, useNotices, type Banner, type Notice } from '../features/notices/api/get-notices.ts';
+import { useSystemStatus } from '../features/system/api/get-status.ts';
+import { setApiLanguage } from '../lib/api-client.ts';
+import { initI18n } from '../lib/i18n.ts';
+import { endpointQueryKey, queryClient } from '../lib/query.ts';
+import { createMemoryRouter } from 'react-router';
+import { firstHomeBanner, firstPageLoaded, isHomePath, startFirstScreen } from './first-screen.ts';
+
+const status: SystemStatus = {
+  status: 0,
+  maintenance: null,
+  regionRestriction: false,
+  location: { ip: '203.0.113.9', country: 'BD' },
+  info: {
+    merchant: { code: 'khela', name: 'Khela', currency: 'BDT', defaultLanguage: 'bn', languages: ['bn', 'en'] },
+    customerService: [],
+    domainRoute: [],
+    resources: [],
+    whitelabel: [],
+    register: {},
+    mainDomain: 'khela.example',
+    analytics: { gtagId: null },
+    imageCDNs: [],
+    launchGameCDNs: [],
+  },
+};
+
+function banner(overrides: Partial<Banner>): Banner {
+  return {
+    id: 1,
+    groupName: 'w_home',
+    title: 'Offer',
+    url: '/demo/a.jpg',
+    linkage: '',
+    linkageType: 'NONE',
+    video: false,
+    sequence: 1,
+    ...overrides,
+  };
+}
+
+const notice: Notice = {
+  banners: {
+    w_home: [
+      banner({ id: 2, url: '/demo/second.jpg', sequence: 2 }),
+      banner({ id: 1, url: '/demo/first.jpg', sequence: 1 }),
+    ],
+  },
+  player: [],
+  popup: [],
+  promotion: [],
+  announcements: [],
+};
+const articles = [{ tag: 'term', title: 'Terms', content: '<p>…</p>' }];
+
+const answers: Record<string, unknown> = {
+  '/wps/system/status': status,
+  '/wps/relay/MCSFE_getListAnnouncements': notice,
+  '/wps/system/helpCenter': articles,
+};
+const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const value = answers[new URL(String(input), 'http://localhost').pathname];
+  return new Response(JSON.stringify(value === undefined ? { success: false } : { success: true, value }), {
+    status: value === undefined ? 404 : 200,
+    headers: { 'content-type': 'application/json' },
+  });
+});
+
+beforeAll(async () => {
+  await initI18n('en');
+  setApiLanguage('en');
+});
+beforeEach(() => {
+  queryClient.clear();
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+  document.head.innerHTML = '';
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function calledPaths() {
+  return fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname).sort();
+}
+
+describe('the first screen (issue 3 item 11)', () => {
+  it('knows the §2 home paths', () => {
+    for (const path of ['/', '/index', '/index.html', '/home', '/home/']) expect(isHomePath(path)).toBe(true);
+    for (const path of ['/promotions', '/homes', '/help']) expect(isHomePath(path)).toBe(false);
+  });
+
+  it('takes the first home banner by sequence, and no video as an image', () => {
+    expect(firstHomeBanner(notice)).toBe('/demo/first.jpg');
+    expect(bannersOf(notice, 'w_home')[0]?.url).toBe('/demo/first.jpg');
+    expect(firstHomeBanner({ ...notice, banners: { w_home: [banner({ video: true })] } })).toBeUndefined();
+    expect(firstHomeBanner(undefined)).toBeUndefined();
+  });
+
+  it('fills the cache the components read, so the first render makes no call of its own', async () => {
+    await startFirstScreen('/', 'en');
+    expect(calledPaths()).toEqual([
+      '/wps/relay/MCSFE_getListAnnouncements',
+      '/wps/system/helpCenter',
+      '/wps/system/status',
+    ]);
+
+    function FirstScreen() {
+      const merchant = useSystemStatus().data?.info.merchant.name;
+      const banners = bannersOf(useNotices().data, 'w_home').length;
+      const help = useHelpCenter().data?.length;
+      return <p>{`${merchant} ${banners} ${help}`}</p>;
+    }
+    render(
+      <QueryClientProvider client={queryClient}>
+        <FirstScreen />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByText('Khela 2 1')).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('preloads the first home banner on the home page only', async () => {
+    await startFirstScreen('/', 'en');
+    const link = document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]');
+    expect(link?.getAttribute('href')).toBe('/demo/first.jpg');
+
+    document.head.innerHTML = '';
+    queryClient.clear();
+    await startFirstScreen('/promotions', 'en');
+    expect(document.head.querySelector('link[rel="preload"]')).toBeNull();
+  });
+
+  it('never fails: a call that failed is made again by its component', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('offline');
+      }),
+    );
+    await expect(startFirstScreen('/', 'en')).resolves.toBeDefined();
+    expect(queryClient.getQueryState(endpointQueryKey(endpoints.system.status, 'en'))?.status).toBe('error');
+  });
+
+  it('waits for the first page chunk before the first render, and no longer than it was told', async () => {
+    let loadPage: (module: { Component: () => null }) => void = () => {};
+    const router = createMemoryRouter([
+      { path: '/', lazy: () => new Promise<{ Component: () => null }>((resolve) => (loadPage = resolve)) },
+    ]);
+    let loaded = false;
+    const waiting = firstPageLoaded(router).then(() => (loaded = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(loaded).toBe(false);
+    loadPage({ Component: () => null });
+    await waiting;
+    expect(router.state.initialized).toBe(true);
+
+    const stuck = createMemoryRouter([{ path: '/', lazy: () => new Promise<never>(() => {}) }]);
+    const started = Date.now();
+    await firstPageLoaded(stuck, 50);
+    expect(stuck.state.initialized).toBe(false);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(45);
+  });
+});

@@ -1,0 +1,14 @@
+import { endpoints } from '@khela/contracts';
+import { call } from '../../../lib/api-client.ts';
+
+/**
+ * §7 SMS codes: `/wps/verification/sms/noLogin` (log-in and password reset, `mobileNum`) and
+ * `/wps/verification/sms/register` (sign-up, `mobileNo`). Resolves with expiredMinutes (§4 countdown).
+ */
+export async function sendLoginSmsCode(mobileNum: string): Promise<number> {
+  return (await call(endpoints.member.smsLoginCode, { body: { mobileNum } })).expiredMinutes;
+}
+
+export async function sendRegisterSmsCode(mobileNo: string): Promise<number> {
+  return (await call(endpoints.member.smsRegisterCode, { body: { mobileNo } })).expiredMinutes;
+}

@@ -1,0 +1,9 @@
+import { endpoints, type BodyOf } from '@khela/contracts';
+import { call } from '../../../lib/api-client.ts';
+
+export type DepositBody = BodyOf<typeof endpoints.cashier.depositCreate>;
+
+/** `POST /wps/cashier/deposits` (T): idempotent by requestId; gateway channels answer a paymentUrl. */
+export function createDeposit(body: DepositBody) {
+  return call(endpoints.cashier.depositCreate, { body });
+}

@@ -1,0 +1,136 @@
+import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DEPOSIT_LIMIT_PERIODS, endpoints, type ValueOf } from '@khela/contracts';
+import { amountProblemMessage } from '../../../components/ui/amount-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { checkAmount } from '../../../lib/amount-input.ts';
+import { formatAmount, formatDateTime } from '../../../lib/format.ts';
+import { serverFieldErrors } from '../../../lib/server-fields.ts';
+import { setDepositLimit } from '../api/set-deposit-limit.ts';
+
+type Limit = ValueOf<typeof endpoints.cashier.depositSettings>['limits'][number];
+type Period = (typeof DEPOSIT_LIMIT_PERIODS)[number];
+
+/** Issue 5 item 3: the member's own deposit limits (24 h, 7 days, 1 month) and the form to change one. */
+export function DepositLimits({ limits, currency }: { limits: Limit[]; currency: string }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [period, setPeriod] = useState<Period>('day');
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<{ amount?: string; form?: string }>({});
+  const [saved, setSaved] = useState('');
+  const [pending, setPending] = useState(false);
+  const money = (value: string | null) =>
+    value === null ? t('cashier.limits.none') : `${formatAmount(value)} ${currency}`;
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (pending) return;
+    setSaved('');
+    const checked = amount.trim() ? checkAmount(amount) : null;
+    if (checked && !checked.ok) {
+      setError({ amount: amountProblemMessage(t, checked.problem) });
+      return;
+    }
+    setError({});
+    setPending(true);
+    try {
+      const next = await setDepositLimit({ period, amount: checked ? checked.wire : null });
+      queryClient.setQueriesData<ValueOf<typeof endpoints.cashier.depositSettings>>(
+        { queryKey: [endpoints.cashier.depositSettings.name] },
+        (old) => (old ? { ...old, limits: next } : old),
+      );
+      const after = next.find((l) => l.period === period);
+      setSaved(after?.pending ? t('cashier.limits.savedLater') : t('cashier.limits.saved'));
+      setAmount('');
+    } catch (failure) {
+      setError(serverFieldErrors(failure, ['amount'], t('common.networkError')));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <section className="cashier-section" aria-labelledby="limits-title">
+      <h2 id="limits-title" className="cashier-title">
+        {t('cashier.limits.title')}
+      </h2>
+      <p className="cashier-note">{t('cashier.limits.explain')}</p>
+      <div className="money-table-wrap">
+        <table className="money-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('cashier.limits.period')}</th>
+              <th scope="col">{t('cashier.limits.limit')}</th>
+              <th scope="col">{t('cashier.limits.used')}</th>
+              <th scope="col">{t('cashier.limits.remaining')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {limits.map((limit) => (
+              <tr key={limit.period}>
+                <th scope="row">{t(`cashier.limits.periods.${limit.period}`)}</th>
+                <td>
+                  {money(limit.amount)}
+                  {limit.pending ? (
+                    <small className="money-table__sub">
+                      {t('cashier.limits.pending', {
+                        amount: money(limit.pending.amount),
+                        date: formatDateTime(limit.pending.effectiveAt, i18n.language),
+                      })}
+                    </small>
+                  ) : null}
+                </td>
+                <td>{money(limit.used)}</td>
+                <td>{limit.remaining === null ? '—' : money(limit.remaining)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <form className="form cashier-inline-form" onSubmit={(e) => void save(e)} noValidate>
+        <div className="field">
+          <label className="field__label" htmlFor="limit-period">
+            {t('cashier.limits.period')}
+          </label>
+          <select
+            id="limit-period"
+            className="field__control"
+            value={period}
+            onChange={(e) => setPeriod(e.target.value as Period)}
+          >
+            {DEPOSIT_LIMIT_PERIODS.map((p) => (
+              <option key={p} value={p}>
+                {t(`cashier.limits.periods.${p}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField
+          id="limit-amount"
+          label={t('cashier.limits.newLimit')}
+          value={amount}
+          onChange={setAmount}
+          error={error.amount}
+          hint={t('cashier.limits.emptyRemoves')}
+          inputMode="decimal"
+          autoComplete="off"
+        />
+        <button type="submit" className="button" disabled={pending}>
+          {t('cashier.limits.save')}
+        </button>
+        {error.form ? (
+          <p className="form-alert form-alert--error" role="alert">
+            {error.form}
+          </p>
+        ) : null}
+        {saved ? (
+          <p className="form-alert" role="status">
+            {saved}
+          </p>
+        ) : null}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,262 @@
+import { useCallback, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { endpoints, type ValueOf } from '@khela/contracts';
+import { AmountField, amountProblemMessage } from '../../../components/ui/amount-field.tsx';
+import { CopyButton } from '../../../components/ui/copy-button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadState } from '../../../components/ui/load-state.tsx';
+import { MoneyConfirm } from '../../../components/ui/money-confirm.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { checkAmount } from '../../../lib/amount-input.ts';
+import { formatAmount } from '../../../lib/format.ts';
+import { serverFieldErrors } from '../../../lib/server-fields.ts';
+import { useMoneySubmit } from '../../../lib/use-money-submit.ts';
+import { createDeposit } from '../api/create-deposit.ts';
+import { useDepositSettings } from '../api/get-deposit-settings.ts';
+import { useSessionToken } from '../../../lib/use-session-token.ts';
+import { DepositLimits } from './deposit-limits.tsx';
+import { DepositList } from './deposit-list.tsx';
+import { ImageUploader } from './image-uploader.tsx';
+import '../../../components/ui/form.css';
+import '../../../components/ui/money.css';
+import './cashier.css';
+
+type Channel = ValueOf<typeof endpoints.cashier.depositSettings>['channels'][number];
+type Field = 'amount' | 'referenceNumber' | 'receiptUploadIds';
+const FIELDS: readonly Field[] = ['amount', 'referenceNumber', 'receiptUploadIds'];
+
+/**
+ * §2 member centre `depositv2` (issue 5 item 3): channels as cards with their range, the payee
+ * to pay to (copyable), amount, reference number and receipt images, a confirmation step, then
+ * the deposit pending in the list; gateway channels open the payment page. The member's own
+ * deposit limits below.
+ */
+export default function DepositPage() {
+  const { t } = useTranslation();
+  const token = useSessionToken();
+  const settings = useDepositSettings(token);
+  const data = settings.data;
+
+  return (
+    <div className="cashier-page">
+      <LoadState pending={settings.isPending} error={settings.error} onRetry={() => void settings.refetch()}>
+        {data && data.allowDeposit === 'N' ? (
+          <EmptyState
+            variant="page"
+            headingLevel={2}
+            title={t('cashier.deposit.closedTitle')}
+            body={t('cashier.deposit.closed')}
+          />
+        ) : data && data.channels.length === 0 ? (
+          <EmptyState
+            variant="page"
+            headingLevel={2}
+            title={t('cashier.deposit.noChannelsTitle')}
+            body={t('cashier.deposit.noChannels')}
+          />
+        ) : data ? (
+          <DepositForm channels={data.channels} currency={data.currency} />
+        ) : null}
+      </LoadState>
+      {data ? <DepositLimits limits={data.limits} currency={data.currency} /> : null}
+      <DepositList />
+    </div>
+  );
+}
+
+function DepositForm({ channels, currency }: { channels: Channel[]; currency: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [channelId, setChannelId] = useState(channels[0]!.id);
+  const [amount, setAmount] = useState('');
+  const [reference, setReference] = useState('');
+  const [uploads, setUploads] = useState<number[]>([]);
+  const [uploaderKey, setUploaderKey] = useState(0);
+  const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
+  const [step, setStep] = useState<'edit' | 'confirm'>('edit');
+  const [done, setDone] = useState<ValueOf<typeof endpoints.cashier.depositCreate> | null>(null);
+  const channel = channels.find((c) => c.id === channelId) ?? channels[0]!;
+  const manual = channel.method !== 'gateway';
+  const bounds = { min: channel.minAmount, max: channel.maxAmount };
+  const checked = checkAmount(amount, bounds);
+
+  const send = useCallback(
+    (requestId: string) =>
+      createDeposit({
+        requestId,
+        channelId: channel.id,
+        amount: checked.ok ? checked.wire : amount,
+        ...(manual && reference.trim() ? { referenceNumber: reference.trim() } : {}),
+        ...(manual && uploads.length ? { receiptUploadIds: uploads } : {}),
+      }),
+    [channel.id, checked, amount, manual, reference, uploads],
+  );
+  const { submit, pending, reset } = useMoneySubmit(send);
+
+  const edit = (apply: () => void) => {
+    apply();
+    reset();
+    setDone(null);
+  };
+
+  const review = (event: FormEvent) => {
+    event.preventDefault();
+    const found: typeof errors = {};
+    if (!checked.ok) found.amount = amountProblemMessage(t, checked.problem, bounds);
+    if (manual && !reference.trim()) found.referenceNumber = t('cashier.deposit.referenceRequired');
+    setErrors(found);
+    if (Object.keys(found).length === 0) setStep('confirm');
+  };
+
+  const confirm = async () => {
+    const result = await submit();
+    if (!result) return;
+    if (result.ok) {
+      setDone(result.value);
+      setStep('edit');
+      setAmount('');
+      setReference('');
+      setUploads([]);
+      setUploaderKey((k) => k + 1);
+      setErrors({});
+      void queryClient.invalidateQueries({ queryKey: [endpoints.cashier.depositList.name] });
+      void queryClient.invalidateQueries({ queryKey: [endpoints.cashier.depositSettings.name] });
+      if (result.value.paymentUrl) window.open(result.value.paymentUrl, '_blank', 'noopener');
+      return;
+    }
+    const found = serverFieldErrors(result.error, FIELDS, t('common.networkError'));
+    setErrors(found);
+    // A refusal about an input goes back to the form; the rest stays on the confirmation.
+    if (FIELDS.some((f) => found[f])) setStep('edit');
+  };
+
+  if (step === 'confirm') {
+    return (
+      <MoneyConfirm
+        title={t('cashier.deposit.confirmTitle')}
+        rows={[
+          { label: t('cashier.deposit.channel'), value: channel.name },
+          { label: t('money.amountLabel'), value: `${currency} ${formatAmount(checked.ok ? checked.minor : 0n)}` },
+          ...(manual ? [{ label: t('cashier.deposit.reference'), value: reference.trim() }] : []),
+          ...(manual ? [{ label: t('cashier.deposit.receipts'), value: String(uploads.length) }] : []),
+        ]}
+        note={manual ? t('cashier.deposit.confirmNoteManual') : t('cashier.deposit.confirmNoteGateway')}
+        pending={pending}
+        error={errors.form}
+        confirmLabel={t('cashier.deposit.submit')}
+        onBack={() => setStep('edit')}
+        onConfirm={() => void confirm()}
+      />
+    );
+  }
+
+  return (
+    <form className="form cashier-form" onSubmit={review} noValidate aria-labelledby="deposit-title">
+      <h2 id="deposit-title" className="cashier-title">
+        {t('cashier.deposit.title')}
+      </h2>
+      {done ? (
+        <p className="form-alert cashier-success" role="status">
+          {done.paymentUrl ? (
+            <>
+              {t('cashier.deposit.gatewayOpened')}{' '}
+              <a href={done.paymentUrl} target="_blank" rel="noopener noreferrer">
+                {t('cashier.deposit.openPayment')}
+              </a>
+            </>
+          ) : (
+            t('cashier.deposit.submitted', { amount: `${done.currency} ${formatAmount(done.amount)}` })
+          )}
+        </p>
+      ) : null}
+      <fieldset className="cashier-channels">
+        <legend className="field__label">{t('cashier.deposit.channel')}</legend>
+        {channels.map((c) => (
+          <label key={c.id} className="cashier-channel" data-selected={c.id === channel.id}>
+            <input
+              type="radio"
+              name="channel"
+              value={c.id}
+              checked={c.id === channel.id}
+              onChange={() => edit(() => setChannelId(c.id))}
+            />
+            <span className="cashier-channel__name">{c.name}</span>
+            {c.name !== t(`cashier.methods.${c.method}`) ? (
+              <span className="cashier-channel__method">{t(`cashier.methods.${c.method}`)}</span>
+            ) : null}
+            <span className="cashier-channel__range">
+              {formatAmount(c.minAmount)} – {formatAmount(c.maxAmount)} {currency}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+
+      {manual && channel.payee ? (
+        <section className="cashier-payee" aria-labelledby="payee-title">
+          <h3 id="payee-title">{t('cashier.deposit.payTo')}</h3>
+          <dl>
+            {(['bankName', 'branch', 'accountName', 'accountNumber'] as const).map((key) =>
+              channel.payee?.[key] ? (
+                <div key={key}>
+                  <dt>{t(`cashier.payee.${key}`)}</dt>
+                  <dd>
+                    <span>{channel.payee[key]}</span>
+                    <CopyButton text={channel.payee[key]} what={t(`cashier.payee.${key}`)} />
+                  </dd>
+                </div>
+              ) : null,
+            )}
+          </dl>
+        </section>
+      ) : !manual ? (
+        <p className="cashier-note">{t('cashier.deposit.gatewayNote')}</p>
+      ) : null}
+
+      <AmountField
+        id="deposit-amount"
+        label={t('money.amountLabel')}
+        value={amount}
+        onChange={(v) => edit(() => setAmount(v))}
+        error={errors.amount}
+        hint={t('money.range', {
+          min: formatAmount(channel.minAmount),
+          max: formatAmount(channel.maxAmount),
+          currency,
+        })}
+      />
+      {manual ? (
+        <>
+          <TextField
+            id="deposit-reference"
+            label={t('cashier.deposit.reference')}
+            value={reference}
+            onChange={(v) => edit(() => setReference(v))}
+            error={errors.referenceNumber}
+            hint={t('cashier.deposit.referenceHint')}
+            maxLength={64}
+            autoComplete="off"
+            required
+          />
+          <ImageUploader
+            key={uploaderKey}
+            label={t('cashier.deposit.receipts')}
+            error={errors.receiptUploadIds}
+            onChange={(ids) => {
+              setUploads(ids);
+              reset();
+            }}
+          />
+        </>
+      ) : null}
+      {errors.form ? (
+        <p className="form-alert form-alert--error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <button type="submit" className="button button--primary">
+        {t('money.next')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { endpoints, RECORDS_DEFAULT_PAGE_SIZE, type ValueOf } from '@khela/contracts';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadState } from '../../../components/ui/load-state.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
+import { formatAmount, formatDateTime } from '../../../lib/format.ts';
+import { useSessionToken } from '../../../lib/use-session-token.ts';
+import { confirmReceipt } from '../api/confirm-receipt.ts';
+import { useWithdrawals } from '../api/get-withdrawals.ts';
+import { ImageUploader } from './image-uploader.tsx';
+import { maskAccountNumber } from './payee-accounts.tsx';
+
+type Withdrawal = ValueOf<typeof endpoints.cashier.withdrawalList>['list'][number];
+
+/** The member's withdrawals with status, and the §4 receipt answer once a withdrawal is paid. */
+export function WithdrawalList({ receiptMinutes }: { receiptMinutes?: number }) {
+  const { t, i18n } = useTranslation();
+  const token = useSessionToken();
+  const [pageNo, setPageNo] = useState(1);
+  const list = useWithdrawals(token, { pageNo: String(pageNo), pageSize: String(RECORDS_DEFAULT_PAGE_SIZE) });
+  const data = list.data;
+  return (
+    <section className="cashier-section" aria-labelledby="withdrawals-title">
+      <h2 id="withdrawals-title" className="cashier-title">
+        {t('cashier.withdraw.listTitle')}
+      </h2>
+      <LoadState pending={list.isPending} error={list.error} onRetry={() => void list.refetch()}>
+        {data && data.list.length === 0 ? (
+          <EmptyState title={t('cashier.withdraw.listEmpty')} />
+        ) : data ? (
+          <>
+            <ul className="money-list" aria-label={t('cashier.withdraw.listTitle')}>
+              {data.list.map((w) => (
+                <li key={w.id} className="money-item" data-testid="withdrawal-item">
+                  <div className="money-item__main">
+                    <strong>
+                      {formatAmount(w.amount)} {w.currency}
+                    </strong>
+                    <span className="money-status" data-status={w.status}>
+                      {t(`cashier.status.${w.status}`)}
+                    </span>
+                  </div>
+                  <div className="money-item__meta">
+                    <span>
+                      {w.payeeAccount.bankName ?? t(`cashier.methods.${w.payeeAccount.method}`)}{' '}
+                      {maskAccountNumber(w.payeeAccount.accountNumber)}
+                    </span>
+                    <time dateTime={w.createdAt}>{formatDateTime(w.createdAt, i18n.language)}</time>
+                  </div>
+                  {w.reason ? <p className="money-item__reason">{w.reason}</p> : null}
+                  {w.receipt ? <p className="money-item__meta">{t(`cashier.receipt.states.${w.receipt}`)}</p> : null}
+                  {w.status === 'paid' && !w.receipt ? (
+                    <ReceiptActions withdrawal={w} minutes={receiptMinutes} />
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+            <Pager pageNo={data.pageNo} pageSize={data.pageSize} total={data.total} onPage={setPageNo} />
+          </>
+        ) : null}
+      </LoadState>
+    </section>
+  );
+}
+
+function ReceiptActions({ withdrawal, minutes }: { withdrawal: Withdrawal; minutes?: number }) {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const [notReceived, setNotReceived] = useState(false);
+  const [proof, setProof] = useState<number[]>([]);
+  const [error, setError] = useState('');
+  const [pending, setPending] = useState(false);
+
+  const answer = async (outcome: 'received' | 'not_received' | 'full_payment') => {
+    if (pending) return;
+    if (outcome === 'not_received' && proof.length === 0) {
+      setError(t('cashier.receipt.proofRequired'));
+      return;
+    }
+    setError('');
+    setPending(true);
+    try {
+      await confirmReceipt(withdrawal.id, {
+        outcome,
+        ...(outcome === 'not_received' ? { proofUploadIds: proof } : {}),
+      });
+      await queryClient.invalidateQueries({ queryKey: [endpoints.cashier.withdrawalList.name] });
+    } catch (failure) {
+      setError((failure as Error).message || t('common.networkError'));
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <div className="cashier-receipt" role="group" aria-label={t('cashier.receipt.title')}>
+      <p>
+        {t('cashier.receipt.ask')}
+        {withdrawal.confirmDeadline
+          ? ` ${t('cashier.receipt.deadline', { date: formatDateTime(withdrawal.confirmDeadline, i18n.language) })}`
+          : minutes
+            ? ` ${t('cashier.receipt.minutes', { minutes })}`
+            : ''}
+      </p>
+      {notReceived ? (
+        <>
+          <ImageUploader label={t('cashier.receipt.proof')} required onChange={setProof} />
+          <div className="money-actions">
+            <button type="button" className="button" onClick={() => setNotReceived(false)} disabled={pending}>
+              {t('money.back')}
+            </button>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => void answer('not_received')}
+              disabled={pending}
+            >
+              {t('cashier.receipt.sendNotReceived')}
+            </button>
+          </div>
+        </>
+      ) : (
+        <div className="money-actions">
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => void answer('received')}
+            disabled={pending}
+          >
+            {t('cashier.receipt.received')}
+          </button>
+          <button type="button" className="button" onClick={() => setNotReceived(true)} disabled={pending}>
+            {t('cashier.receipt.notReceived')}
+          </button>
+          <button type="button" className="button" onClick={() => void answer('full_payment')} disabled={pending}>
+            {t('cashier.receipt.fullPayment')}
+          </button>
+        </div>
+      )}
+      {error ? (
+        <p className="form-alert form-alert--error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,293 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RECORDS_DEFAULT_PAGE_SIZE } from '@khela/contracts';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { LoadState } from '../../../components/ui/load-state.tsx';
+import { Pager } from '../../../components/ui/pager.tsx';
+import { formatAmount, formatDateTime } from '../../../lib/format.ts';
+import { useSessionToken } from '../../../lib/use-session-token.ts';
+import { useBetRecords } from '../api/get-bets.ts';
+import { useBonusRecords } from '../api/get-bonus.ts';
+import { useProfit } from '../api/get-profit.ts';
+import { useTransactions } from '../api/get-transactions.ts';
+import { DATE_SHORTCUTS, dateWindow, type DateShortcut } from '../utils/date-window.ts';
+import '../../../components/ui/form.css';
+import '../../../components/ui/money.css';
+
+export type RecordsKind = 'transactionHistory' | 'personalProfit' | 'bonusDetails' | 'personalHistoryCopy';
+
+/** Ledger kinds a member can filter the account record by. */
+export const TRANSACTION_TYPES = ['deposit', 'withdrawal', 'transfer', 'bet', 'win', 'bonus', 'adjustment'] as const;
+
+/**
+ * §2 records pages (issue 5 item 7): account record, profit and loss, bonus details and betting
+ * records, each with the §9 date shortcuts (today, previous 7 and 30 days) and paging.
+ */
+export default function RecordsPage({ kind }: { kind: RecordsKind }) {
+  const { t } = useTranslation();
+  const [shortcut, setShortcut] = useState<DateShortcut>('last7');
+  const [type, setType] = useState('');
+  const [pageNo, setPageNo] = useState(1);
+  const query = {
+    ...dateWindow(shortcut),
+    pageNo: String(pageNo),
+    pageSize: String(RECORDS_DEFAULT_PAGE_SIZE),
+  };
+  return (
+    <div className="cashier-page">
+      <div className="records-filters" role="group" aria-label={t('wallet.records.filters')}>
+        <div className="records-shortcuts" role="radiogroup" aria-label={t('wallet.records.period')}>
+          {DATE_SHORTCUTS.map((s) => (
+            <button
+              key={s}
+              type="button"
+              role="radio"
+              aria-checked={shortcut === s}
+              className={`button${shortcut === s ? ' button--primary' : ''}`}
+              onClick={() => {
+                setShortcut(s);
+                setPageNo(1);
+              }}
+            >
+              {t(`wallet.records.shortcuts.${s}`)}
+            </button>
+          ))}
+        </div>
+        {kind === 'transactionHistory' ? (
+          <div className="form">
+            <div className="field">
+              <label className="field__label" htmlFor="records-type">
+                {t('wallet.records.type')}
+              </label>
+              <select
+                id="records-type"
+                className="field__control"
+                value={type}
+                onChange={(e) => {
+                  setType(e.target.value);
+                  setPageNo(1);
+                }}
+              >
+                <option value="">{t('wallet.records.allTypes')}</option>
+                {TRANSACTION_TYPES.map((ty) => (
+                  <option key={ty} value={ty}>
+                    {t(`wallet.records.types.${ty}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+        ) : null}
+      </div>
+      {kind === 'transactionHistory' ? (
+        <Transactions query={{ ...query, ...(type ? { type } : {}) }} onPage={setPageNo} />
+      ) : kind === 'bonusDetails' ? (
+        <Bonus query={query} onPage={setPageNo} />
+      ) : kind === 'personalProfit' ? (
+        <Profit query={query} onPage={setPageNo} />
+      ) : (
+        <Bets query={query} onPage={setPageNo} />
+      )}
+    </div>
+  );
+}
+
+type Query = ReturnType<typeof dateWindow> & { pageNo: string; pageSize: string };
+
+function Table({ head, rows, label }: { head: string[]; rows: ReactNode[][]; label: string }) {
+  return (
+    <div className="money-table-wrap" tabIndex={0} role="region" aria-label={label}>
+      <table className="money-table">
+        <thead>
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((cells, i) => (
+            <tr key={i}>
+              {cells.map((c, j) => (
+                <td key={j}>{c}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function signed(value: string) {
+  return (
+    <span className="money-amount" data-sign={value.startsWith('-') ? 'minus' : 'plus'}>
+      {value.startsWith('-') ? '' : '+'}
+      {formatAmount(value)}
+    </span>
+  );
+}
+
+function Transactions({ query, onPage }: { query: Query & { type?: string }; onPage: (n: number) => void }) {
+  const { t, i18n } = useTranslation();
+  const records = useTransactions(useSessionToken(), query);
+  return (
+    <MovementList
+      records={records}
+      onPage={onPage}
+      label={t('wallet.records.transactionsLabel')}
+      language={i18n.language}
+    />
+  );
+}
+
+function Bonus({ query, onPage }: { query: Query; onPage: (n: number) => void }) {
+  const { t, i18n } = useTranslation();
+  const records = useBonusRecords(useSessionToken(), query);
+  return (
+    <MovementList records={records} onPage={onPage} label={t('wallet.records.bonusLabel')} language={i18n.language} />
+  );
+}
+
+function MovementList({
+  records,
+  onPage,
+  label,
+  language,
+}: {
+  records: ReturnType<typeof useTransactions>;
+  onPage: (n: number) => void;
+  label: string;
+  language: string;
+}) {
+  const { t } = useTranslation();
+  const data = records.data;
+  return (
+    <LoadState pending={records.isPending} error={records.error} onRetry={() => void records.refetch()}>
+      {data && data.list.length === 0 ? (
+        <EmptyState
+          variant="page"
+          headingLevel={2}
+          title={t('wallet.records.emptyTitle')}
+          body={t('wallet.records.empty')}
+        />
+      ) : data ? (
+        <>
+          <Table
+            label={label}
+            head={[
+              t('wallet.records.time'),
+              t('wallet.records.type'),
+              t('money.amountLabel'),
+              t('wallet.records.balanceAfter'),
+              t('wallet.records.reference'),
+            ]}
+            rows={data.list.map((r) => [
+              formatDateTime(r.time, language),
+              t(`wallet.records.types.${r.type}`, { defaultValue: r.type }),
+              signed(r.amount),
+              formatAmount(r.balanceAfter),
+              <code key="ref">{r.reference}</code>,
+            ])}
+          />
+          <Pager pageNo={data.pageNo} pageSize={data.pageSize} total={data.total} onPage={onPage} />
+        </>
+      ) : null}
+    </LoadState>
+  );
+}
+
+function Profit({ query, onPage }: { query: Query; onPage: (n: number) => void }) {
+  const { t } = useTranslation();
+  const records = useProfit(useSessionToken(), query);
+  const data = records.data;
+  return (
+    <LoadState pending={records.isPending} error={records.error} onRetry={() => void records.refetch()}>
+      {data ? (
+        <>
+          <dl className="cashier-facts">
+            <div>
+              <dt>{t('wallet.records.betAmount')}</dt>
+              <dd>{formatAmount(data.summary.betAmount)}</dd>
+            </div>
+            <div>
+              <dt>{t('wallet.records.winAmount')}</dt>
+              <dd>{formatAmount(data.summary.winAmount)}</dd>
+            </div>
+            <div>
+              <dt>{t('wallet.records.profit')}</dt>
+              <dd>{signed(data.summary.profit)}</dd>
+            </div>
+          </dl>
+          {data.list.length === 0 ? (
+            <EmptyState title={t('wallet.records.profitEmptyTitle')} body={t('wallet.records.profitEmpty')} />
+          ) : (
+            <>
+              <Table
+                label={t('wallet.records.profitLabel')}
+                head={[
+                  t('wallet.records.date'),
+                  t('wallet.records.gameType'),
+                  t('wallet.records.betAmount'),
+                  t('wallet.records.winAmount'),
+                  t('wallet.records.profit'),
+                ]}
+                rows={data.list.map((r) => [
+                  r.date,
+                  r.gameType,
+                  formatAmount(r.betAmount),
+                  formatAmount(r.winAmount),
+                  signed(r.profit),
+                ])}
+              />
+              <Pager pageNo={data.pageNo} pageSize={data.pageSize} total={data.total} onPage={onPage} />
+            </>
+          )}
+        </>
+      ) : null}
+    </LoadState>
+  );
+}
+
+function Bets({ query, onPage }: { query: Query; onPage: (n: number) => void }) {
+  const { t, i18n } = useTranslation();
+  const records = useBetRecords(useSessionToken(), query);
+  const data = records.data;
+  return (
+    <LoadState pending={records.isPending} error={records.error} onRetry={() => void records.refetch()}>
+      {data && data.list.length === 0 ? (
+        <EmptyState
+          variant="page"
+          headingLevel={2}
+          title={t('wallet.records.betsEmptyTitle')}
+          body={t('wallet.records.betsEmpty')}
+        />
+      ) : data ? (
+        <>
+          <Table
+            label={t('wallet.records.betsLabel')}
+            head={[
+              t('wallet.records.time'),
+              t('wallet.records.vendor'),
+              t('wallet.records.gameType'),
+              t('wallet.records.betAmount'),
+              t('wallet.records.winAmount'),
+              t('wallet.records.profit'),
+            ]}
+            rows={data.list.map((r) => [
+              formatDateTime(r.time, i18n.language),
+              r.vendor,
+              r.gameType,
+              formatAmount(r.betAmount),
+              formatAmount(r.winAmount),
+              signed(r.profit),
+            ])}
+          />
+          <Pager pageNo={data.pageNo} pageSize={data.pageSize} total={data.total} onPage={onPage} />
+        </>
+      ) : null}
+    </LoadState>
+  );
+}

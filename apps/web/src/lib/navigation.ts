@@ -1,0 +1,18 @@
+/**
+ * Modals render outside the router (app/modal-host.tsx), yet §4 says a successful sign-up, a
+ * forced password change or a log-out "goes home". The router registers its navigate function
+ * here (RouteModalOpener); before that, a full page load does the same job.
+ */
+type Navigate = (to: string, options?: { replace?: boolean }) => void;
+
+let navigateFn: Navigate | null = null;
+
+export function registerNavigate(fn: Navigate | null) {
+  navigateFn = fn;
+}
+
+export function navigateTo(to: string, options: { replace?: boolean } = {}) {
+  if (navigateFn) navigateFn(to, options);
+  else if (options.replace) window.location.replace(to);
+  else window.location.assign(to);
+}
