@@ -44,3 +44,29 @@ export async function resetMemberPassword(username: string): Promise<string> {
   const reset: { temporaryPassword: string } = await admin.call('POST', `/admin/members/${member.id}/password/reset`);
   return reset.temporaryPassword;
 }
+
+interface CashierRow {
+  id: number;
+  username: string;
+  amount: string;
+  status: string;
+  referenceNumber?: string | null;
+}
+
+/** An operator approves the pending deposit with this reference number (issue 5). */
+export async function approveDeposit(referenceNumber: string): Promise<CashierRow> {
+  const admin = await adminSession();
+  const pending: CashierRow[] = await admin.call('GET', '/admin/deposits?status=pending');
+  const deposit = pending.find((d) => d.referenceNumber === referenceNumber);
+  if (!deposit) throw new Error(`no pending deposit with reference ${referenceNumber}`);
+  return admin.call('POST', `/admin/deposits/${deposit.id}/approve`);
+}
+
+/** An operator rejects a member's pending withdrawal of `amount` ("1000.00"): the hold is released. */
+export async function rejectWithdrawal(username: string, amount: string, reason: string): Promise<CashierRow> {
+  const admin = await adminSession();
+  const pending: CashierRow[] = await admin.call('GET', '/admin/withdrawals?status=pending');
+  const withdrawal = pending.find((w) => w.username === username && w.amount === amount);
+  if (!withdrawal) throw new Error(`no pending withdrawal of ${amount} for ${username}`);
+  return admin.call('POST', `/admin/withdrawals/${withdrawal.id}/reject`, { reason });
+}

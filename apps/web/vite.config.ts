@@ -123,6 +123,18 @@ function precompress(): Plugin {
  * and `index` (the app's shell), instead of a dozen small shared chunks that each compress
  * worse and cost a request. Lazily loaded code (routes, modals, languages) keeps its own chunks.
  */
+/**
+ * The contracts' barrel (browser.ts) imports every endpoint group, so all of them look statically
+ * reachable; the groups of the account forms, the wallet and the cashier, and the registration
+ * messages, are chunks of their own instead (their code alone, not what they import), loaded by
+ * the chunks that use them.
+ */
+const LATER_CONTRACTS =
+  /[\\/]packages[\\/]contracts[\\/]src[\\/](?:endpoints[\\/])?(member|wallet|cashier|registration-messages)\.ts$/;
+const laterContracts = (id: string): string | null => {
+  const group = LATER_CONTRACTS.exec(id);
+  return group ? `contracts-${group[1]}` : null;
+};
 const staticFromEntry = new Map<string, boolean>();
 function firstLoadChunk(id: string, ctx: Rolldown.ChunkingContext): string | null {
   const reachable = (moduleId: string, path: Set<string>): boolean => {
@@ -136,13 +148,15 @@ function firstLoadChunk(id: string, ctx: Rolldown.ChunkingContext): string | nul
     if (result || path.size === 0) staticFromEntry.set(moduleId, result);
     return result;
   };
+  if (laterContracts(id)) return null;
   if (!reachable(id, new Set())) return null;
   return /[\\/]node_modules[\\/]/.test(id) ? 'framework' : 'index';
 }
 
 /**
  * The app shell, as the build names it: the entry chunk with everything it imports statically,
- * their styles, and the language chunks (loaded before the first render). Filled while the
+ * their styles, the language chunks (loaded before the first render) and the shell's side menu,
+ * footer and widget (rendered just after it, app/routes/site-extras.tsx). Filled while the
  * bundle is written, read when the service worker's precache list is made.
  */
 const shell = new Set<string>();
@@ -164,7 +178,10 @@ const appShell: Plugin = {
     };
     for (const output of Object.values(bundle)) {
       if (output.type !== 'chunk') continue;
-      if (output.isEntry || /\/src\/locales\/[a-z]+\.ts$/.test(output.facadeModuleId ?? '')) visit(output.fileName);
+      const module = output.facadeModuleId ?? '';
+      if (output.isEntry || /\/src\/locales\/[a-z]+\.ts$/.test(module) || module.endsWith('/site-extras.tsx')) {
+        visit(output.fileName);
+      }
     }
   },
 };
@@ -253,7 +270,14 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: firstLoadChunk, debugName: 'first-load' }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: firstLoadChunk, debugName: 'first-load', priority: 2 },
+            { name: laterContracts, debugName: 'later-contracts', priority: 1, includeDependenciesRecursively: false },
+          ],
+        },
+      },
     },
   },
   server: { proxy: { '/wps': api, '/lgw': api, '/admin': api, '/api-docs': api } },

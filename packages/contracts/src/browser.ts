@@ -8,6 +8,7 @@
 import { cashierEndpoints } from './endpoints/cashier.ts';
 import { gameEndpoints } from './endpoints/games.ts';
 import { memberEndpoints } from './endpoints/member.ts';
+import { sessionEndpoints } from './endpoints/session.ts';
 import { supportEndpoints } from './endpoints/support.ts';
 import { systemEndpoints } from './endpoints/system.ts';
 import { walletEndpoints } from './endpoints/wallet.ts';
@@ -20,17 +21,22 @@ export * from './seal.ts';
 export * from './registration-messages.ts';
 export * from './endpoints/games.ts';
 export * from './endpoints/member.ts';
+export * from './endpoints/session.ts';
 export * from './endpoints/support.ts';
 export * from './endpoints/system.ts';
 export * from './endpoints/amount.ts';
 export * from './endpoints/wallet.ts';
 export * from './endpoints/cashier.ts';
 
-/** The player-facing part of the registry (everything but /admin). */
+/**
+ * The player-facing part of the registry (everything but /admin). Web code imports the groups
+ * themselves (`systemEndpoints`, `sessionEndpoints`, …), never this object: with
+ * `"sideEffects": false` the bundler then leaves out every group the first screen does not call.
+ */
 export const playerEndpoints = {
   system: systemEndpoints,
   support: supportEndpoints,
-  member: memberEndpoints,
+  member: { ...sessionEndpoints, ...memberEndpoints },
   game: gameEndpoints,
   wallet: walletEndpoints,
   cashier: cashierEndpoints,

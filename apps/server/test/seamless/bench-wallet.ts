@@ -7,7 +7,8 @@
  *   else a bundled one in a temporary directory. fsync and synchronous_commit stay on: durable.
  * - The real server as a child process (NODE_ENV=production) on a scratch database with BENCH_MEMBERS
  *   funded players; BENCH_SECONDS (default 15) per run; 8 and 32 clients (BENCH_CLIENTS).
- * - "hot": every debit credits ONE vendor account; "spread": each credits one of BENCH_VENDORS.
+ * - "hot": every debit credits ONE vendor account; "spread": each credits one of BENCH_VENDORS; the
+ *   two alternate in BENCH_ROUNDS (3) slices, so a change in the machine's load hits both alike.
  * - Targets: bets/s ÷ pgbench tps ≥ 0.5, hot ÷ spread ≥ 0.8. BENCH_PROFILE=<dir> profiles the server.
  */
 import { execFile } from 'node:child_process';
@@ -34,6 +35,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? '8,32').split(',').map(Number);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
 const SPREAD_VENDORS = Number(process.env.BENCH_VENDORS ?? 32);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PGBENCH_SCALE = Number(process.env.BENCH_PGBENCH_SCALE ?? Math.max(...CLIENT_COUNTS));
 const CURRENCY = 'BDT';
 
@@ -192,6 +194,16 @@ async function main() {
     }
     await db.destroy();
 
+    // pgbench's scratch database on the same server, initialised before any measuring.
+    const pgbench = pgbenchBinary();
+    const url = new URL(urlOf(pgbenchDb));
+    const env = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
+    const common = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username)];
+    await admin(adminUrl, `CREATE DATABASE ${pgbenchDb}`);
+    console.log(`pgbench -i -s ${PGBENCH_SCALE} …`);
+    await run(pgbench, [...common, '-i', '-q', '-s', String(PGBENCH_SCALE), pgbenchDb], { env });
+    const tps: Record<number, number> = {};
+
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const poolSize = Number(process.env.BENCH_POOL_SIZE ?? 16);
     server = serverProcess({
@@ -212,10 +224,10 @@ async function main() {
       ]),
     );
 
-    async function measure(mode: 'hot' | 'spread', clients: number) {
-      const latencies: number[] = [];
+    /** Bets for `seconds`; the latencies of the accepted ones go into `latencies`. */
+    async function drive(mode: 'hot' | 'spread', clients: number, seconds: number, latencies: number[]) {
       let failures = 0;
-      const deadline = Date.now() + SECONDS * 1000;
+      const deadline = Date.now() + seconds * 1000;
       let n = 0;
       await Promise.all(
         Array.from({ length: clients }, async (_, c) => {
@@ -236,46 +248,47 @@ async function main() {
           }
         }),
       );
-      latencies.sort((a, b) => a - b);
-      return {
-        betsPerSecond: latencies.length / SECONDS,
-        p50: percentile(latencies, 50),
-        p99: percentile(latencies, 99),
-        failures,
-      };
+      return failures;
     }
 
     // A short warm-up: connections, JIT, caches.
-    await measure('spread', 8).catch(() => undefined);
-    const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
+    await drive('spread', 8, Math.min(5, SECONDS), []);
+    // Hot and spread alternate in ROUNDS slices, so a change in the machine's load hits both alike.
+    const results: Record<string, { betsPerSecond: number; p50: number; p99: number; failures: number }> = {};
     for (const clients of CLIENT_COUNTS) {
+      const latencies = { hot: [] as number[], spread: [] as number[] };
+      const failures = { hot: 0, spread: 0 };
+      console.log(`Seamless bets, ${clients} clients, ${SECONDS} s each for spread and hot …`);
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const mode of ['spread', 'hot'] as const) {
+          failures[mode] += await drive(mode, clients, SECONDS / ROUNDS, latencies[mode]);
+        }
+      }
+      // Right after, with the server idle: pgbench with as many clients.
+      console.log(`pgbench -b tpcb-like, ${clients} clients, ${SECONDS} s …`);
+      const { stdout } = await run(
+        pgbench,
+        [
+          ...common,
+          ...['-b', 'tpcb-like', '-c', String(clients), '-j', String(Math.min(clients, cpus().length))],
+          ...['-T', String(SECONDS), pgbenchDb],
+        ],
+        { env },
+      );
+      tps[clients] = Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? NaN);
       for (const mode of ['spread', 'hot'] as const) {
-        console.log(`Seamless bets, ${mode}, ${clients} clients, ${SECONDS} s …`);
-        results[`${mode}:${clients}`] = await measure(mode, clients);
+        const sorted = latencies[mode].sort((a, b) => a - b);
+        results[`${mode}:${clients}`] = {
+          betsPerSecond: sorted.length / SECONDS,
+          p50: percentile(sorted, 50),
+          p99: percentile(sorted, 99),
+          failures: failures[mode],
+        };
       }
     }
     agent.destroy();
     await server.kill('SIGTERM');
     server = undefined;
-
-    const pgbench = pgbenchBinary();
-    const url = new URL(urlOf(pgbenchDb));
-    const env = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
-    const common = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username)];
-    await admin(adminUrl, `CREATE DATABASE ${pgbenchDb}`);
-    console.log(`pgbench -i -s ${PGBENCH_SCALE} …`);
-    await run(pgbench, [...common, '-i', '-q', '-s', String(PGBENCH_SCALE), pgbenchDb], { env });
-    const tps: Record<number, number> = {};
-    for (const clients of CLIENT_COUNTS) {
-      console.log(`pgbench -b tpcb-like, ${clients} clients, ${SECONDS} s …`);
-      const jobs = Math.min(clients, cpus().length);
-      const { stdout } = await run(
-        pgbench,
-        [...common, '-b', 'tpcb-like', '-c', String(clients), '-j', String(jobs), '-T', String(SECONDS), pgbenchDb],
-        { env },
-      );
-      tps[clients] = Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? NaN);
-    }
 
     const f = (x: number, digits = 0) => x.toFixed(digits);
     console.log('');

@@ -343,7 +343,18 @@ describe('seamless wallet: sessions', () => {
       })
       .execute();
     expectRefused(await sandbox.send('bet', bet(resting, '1.00')), 'RS_ERROR_USER_DISABLED', 403);
-    expect([await balanceOf(frozen), await balanceOf(resting)]).toEqual([10_00n, 10_00n]);
+    // Frozen after it has bet (the server knows its token by then): refused all the same.
+    const later = await newPlayer(10_00n);
+    expectOk(await sandbox.send('bet', bet(later, '1.00')), '9.00');
+    await t.db.updateTable('members').set({ status: 'frozen' }).where('id', '=', later.memberId).execute();
+    const before = await ledgerCount();
+    expectRefused(await sandbox.send('bet', bet(later, '1.00')), 'RS_ERROR_USER_DISABLED', 403);
+    expect(await ledgerCount()).toBe(before);
+    expect([await balanceOf(frozen), await balanceOf(resting), await balanceOf(later)]).toEqual([
+      10_00n,
+      10_00n,
+      9_00n,
+    ]);
   });
 
   it('every call is scoped to its vendor and merchant', async () => {

@@ -79,25 +79,29 @@ export function serverProcess(options: {
   const baseUrl = `http://127.0.0.1:${options.port}`;
 
   async function start(): Promise<void> {
-    const started = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: REPO_ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: options.databaseUrl,
-        HOST: '127.0.0.1',
-        PORT: String(options.port),
-        DATA_DIR: options.dataDir,
-        SEED_DEMO: '0',
-        DEV_ENDPOINTS: '0',
-        LOG_LEVEL: 'error',
-        WEB_DIST: '/nonexistent',
-        DB_POOL_SIZE: String(options.poolSize ?? 10),
-        INIT_CWD: REPO_ROOT,
-        ...options.env,
+    const started = spawn(
+      process.execPath,
+      [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
+      {
+        cwd: REPO_ROOT,
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          DATABASE_URL: options.databaseUrl,
+          HOST: '127.0.0.1',
+          PORT: String(options.port),
+          DATA_DIR: options.dataDir,
+          SEED_DEMO: '0',
+          DEV_ENDPOINTS: '0',
+          LOG_LEVEL: 'error',
+          WEB_DIST: '/nonexistent',
+          DB_POOL_SIZE: String(options.poolSize ?? 10),
+          INIT_CWD: REPO_ROOT,
+          ...options.env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     child = started;
     const keep = (chunk: Buffer) => {
       output.push(chunk.toString('utf8'));

@@ -2,7 +2,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { endpoints, type SystemStatus } from '@khela/contracts';
+import { systemEndpoints, type SystemStatus } from '@khela/contracts';
 import { useHelpCenter } from '../features/help/api/get-help-center.ts';
 import { bannersOf, useNotices, type Banner, type Notice } from '../features/notices/api/get-notices.ts';
 import { useSystemStatus } from '../features/system/api/get-status.ts';
@@ -146,7 +146,7 @@ describe('the first screen (issue 3 item 11)', () => {
       }),
     );
     await expect(startFirstScreen('/', 'en')).resolves.toBeDefined();
-    expect(queryClient.getQueryState(endpointQueryKey(endpoints.system.status, 'en'))?.status).toBe('error');
+    expect(queryClient.getQueryState(endpointQueryKey(systemEndpoints.status, 'en'))?.status).toBe('error');
   });
 
   it('waits for the first page chunk before the first render, and no longer than it was told', async () => {

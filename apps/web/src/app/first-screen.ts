@@ -1,4 +1,4 @@
-import { endpoints } from '@khela/contracts';
+import { systemEndpoints } from '@khela/contracts';
 import { bannersOf, NOTICE_QUERY, type Notice } from '../features/notices/api/get-notices.ts';
 import { endpointQueryKey, prefetchEndpoint, queryClient } from '../lib/query.ts';
 import { isLanguage } from '../lib/i18n.ts';
@@ -26,15 +26,15 @@ export function isHomePath(pathname: string): boolean {
  * again by the component that needs it, with its own error screen.
  */
 export function startFirstScreen(pathname: string, language: string): Promise<unknown> {
-  const status = prefetchEndpoint(endpoints.system.status, language);
-  const notices = prefetchEndpoint(endpoints.system.notice, language, { query: NOTICE_QUERY });
-  const help = prefetchEndpoint(endpoints.system.helpCenter, language, {
+  const status = prefetchEndpoint(systemEndpoints.status, language);
+  const notices = prefetchEndpoint(systemEndpoints.notice, language, { query: NOTICE_QUERY });
+  const help = prefetchEndpoint(systemEndpoints.helpCenter, language, {
     query: { lang: isLanguage(language) ? language : undefined, device: 'WEB' },
   });
   if (!isHomePath(pathname)) return Promise.all([status, help]);
   const banner = notices.then(() => {
     const notice = queryClient.getQueryData<Notice>(
-      endpointQueryKey(endpoints.system.notice, language, { query: NOTICE_QUERY }),
+      endpointQueryKey(systemEndpoints.notice, language, { query: NOTICE_QUERY }),
     );
     preloadImage(firstHomeBanner(notice));
   });

@@ -1,6 +1,8 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { sessionStore } from '../lib/session-store.ts';
 import { LoadingCover } from '../components/ui/loading-cover.tsx';
+import { loadMessages } from '../lib/i18n.ts';
 import { lazyRoute } from './routes/lazy-route.tsx';
 import { PageError, RouteError } from './routes/route-error.tsx';
 import { SiteRoot } from './routes/site-root.tsx';
@@ -17,10 +19,13 @@ export const GAME_LIST_TYPES = ['live', 'fish', 'rng', 'pvp', 'bgs'] as const;
 
 // Every page is its own chunk, loaded with the §9 120-second time-out (lazy-route.tsx).
 const home = lazyRoute(() => import('./routes/home.tsx'));
-const gameCenter = lazyRoute(() => import('./routes/game-center.tsx'));
-const gameList = lazyRoute(() => import('./routes/game-list.tsx'));
-const myGames = lazyRoute(() => import('./routes/my-games.tsx'));
-const lottery = lazyRoute(() => import('./routes/lottery.tsx'));
+/** A page other than home: its chunk and the pages' strings, not in the first-load catalogue. */
+const page = (load: () => Promise<{ default: ComponentType }>) =>
+  lazyRoute(() => Promise.all([load(), loadMessages('pages')]).then(([module]) => module));
+const gameCenter = page(() => import('./routes/game-center.tsx'));
+const gameList = page(() => import('./routes/game-list.tsx'));
+const myGames = page(() => import('./routes/my-games.tsx'));
+const lottery = page(() => import('./routes/lottery.tsx'));
 
 export const routes: RouteObject[] = [
   {
@@ -39,11 +44,11 @@ export const routes: RouteObject[] = [
           // §2: /login and /register return to / with their modal open; /help opens the help centre.
           { path: 'login', element: <Navigate to="/" replace state={{ modal: 'login' }} /> },
           { path: 'register', element: <Navigate to="/" replace state={{ modal: 'register' }} /> },
-          { path: 'help', lazy: lazyRoute(() => import('./routes/help.tsx')) },
-          { path: 'promotions', lazy: lazyRoute(() => import('./routes/promotions.tsx')) },
-          { path: 'pointMall', lazy: lazyRoute(() => import('./routes/point-mall.tsx')) },
-          { path: 'seamless', lazy: lazyRoute(() => import('./routes/seamless.tsx')) },
-          { path: 'agent', lazy: lazyRoute(() => import('./routes/agent.tsx')) },
+          { path: 'help', lazy: page(() => import('./routes/help.tsx')) },
+          { path: 'promotions', lazy: page(() => import('./routes/promotions.tsx')) },
+          { path: 'pointMall', lazy: page(() => import('./routes/point-mall.tsx')) },
+          { path: 'seamless', lazy: page(() => import('./routes/seamless.tsx')) },
+          { path: 'agent', lazy: page(() => import('./routes/agent.tsx')) },
           ...GAME_CENTER_TYPES.map((type) => ({ path: type, lazy: gameCenter })),
           ...GAME_LIST_TYPES.map((type) => ({ path: type, lazy: gameList })),
           {
@@ -54,8 +59,8 @@ export const routes: RouteObject[] = [
               { path: 'lottery', lazy: lottery },
               { path: 'seaLottery', lazy: lottery },
               { path: 'vnLottery', lazy: lottery },
-              { path: 'member', lazy: lazyRoute(() => import('./routes/member.tsx')) },
-              { path: 'agentHome', lazy: lazyRoute(() => import('./routes/agent-home.tsx')) },
+              { path: 'member', lazy: page(() => import('./routes/member.tsx')) },
+              { path: 'agentHome', lazy: page(() => import('./routes/agent-home.tsx')) },
             ],
           },
           // Static: the route error screen already bundles it for 404 responses.

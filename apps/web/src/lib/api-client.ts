@@ -1,8 +1,8 @@
 import {
+  systemEndpoints,
   envelope,
   importPublicKey,
   sealPayload,
-  endpoints,
   type EndpointDef,
   type ParamsOf,
   type QueryOf,
@@ -39,7 +39,7 @@ export function setApiLanguage(language: string) {
 
 let publicKey: Promise<CryptoKey> | undefined;
 function serverPublicKey(): Promise<CryptoKey> {
-  publicKey ??= call(endpoints.system.publicKey)
+  publicKey ??= call(systemEndpoints.publicKey)
     .then((v) => importPublicKey(v.publicKey))
     .catch((error: unknown) => {
       publicKey = undefined;

@@ -8,11 +8,22 @@ export const LANGUAGES = ['bn', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'bn';
 
-/** Each language is its own chunk: only the one in use is downloaded. */
-const loaders: Record<Language, () => Promise<{ default: Messages }>> = {
-  bn: () => import('../locales/bn.ts'),
-  en: () => import('../locales/en.ts'),
-};
+/**
+ * Each language is its own chunk: only the one in use is downloaded. The first-load catalogue
+ * (`main`) holds what the site shell and the home page show; a part (the account forms' strings,
+ * the other pages' and the dialogs' strings) is another chunk per language, merged into the same namespace when a feature that
+ * shows it loads (issue 3 item 11: the first load carries only the first screen's strings).
+ */
+const loaders = {
+  main: { bn: () => import('../locales/bn.ts'), en: () => import('../locales/en.ts') },
+  auth: { bn: () => import('../locales/auth/bn.ts'), en: () => import('../locales/auth/en.ts') },
+  pages: { bn: () => import('../locales/pages/bn.ts'), en: () => import('../locales/pages/en.ts') },
+} satisfies Record<string, Record<Language, () => Promise<{ default: Messages | object }>>>;
+export type MessagePart = Exclude<keyof typeof loaders, 'main'>;
+
+/** The parts some loaded feature shows: loaded with every language switched to. */
+const wantedParts = new Set<MessagePart>();
+const loaded = new Map<string, Promise<void>>();
 
 const CURRENT = 'language';
 const PREVIOUS = 'previousLanguage';
@@ -27,11 +38,34 @@ export function storedLanguage(): Language | null {
   return isLanguage(stored) ? stored : null;
 }
 
-async function ensureLoaded(language: Language) {
-  if (!i18next.hasResourceBundle(language, 'translation')) {
-    const { default: messages } = await loaders[language]();
-    i18next.addResourceBundle(language, 'translation', messages, true, true);
+function ensurePart(part: MessagePart | 'main', language: Language): Promise<void> {
+  const key = `${part}:${language}`;
+  let done = loaded.get(key);
+  if (!done) {
+    done = loaders[part][language]().then(
+      ({ default: messages }) => void i18next.addResourceBundle(language, 'translation', messages, true, true),
+      (error: unknown) => {
+        loaded.delete(key); // a failed chunk is asked for again next time
+        throw error;
+      },
+    );
+    loaded.set(key, done);
   }
+  return done;
+}
+
+async function ensureLoaded(language: Language) {
+  await Promise.all([ensurePart('main', language), ...[...wantedParts].map((part) => ensurePart(part, language))]);
+}
+
+/**
+ * Makes a part's strings available in the current language (and in every language switched to
+ * later). Before initI18n it only notes the part: initI18n loads it with the catalogue.
+ */
+export async function loadMessages(part: MessagePart): Promise<void> {
+  wantedParts.add(part);
+  const language = i18next.language;
+  if (i18next.isInitialized && isLanguage(language)) await ensurePart(part, language);
 }
 
 function apply(language: Language) {

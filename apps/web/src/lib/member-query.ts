@@ -1,7 +1,7 @@
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { EndpointDef, ValueOf } from '@khela/contracts';
-import type { ApiError} from './api-client.ts';
+import type { ApiError } from './api-client.ts';
 import { call, type CallOptions } from './api-client.ts';
 
 /**

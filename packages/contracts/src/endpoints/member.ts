@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
+import { memberSessionSchema } from './session.ts';
 import { captchaAnswerSchema, hasControlCharacters } from './support.ts';
 
 const tags = ['member'] as const;
-
-/** §6 account types. */
-export const MEMBER_TYPES = { MEMBER: 0, TRIAL: 4 } as const;
-export const AGENT_TYPES = [1, 2, 41, 42] as const;
-export const isAgentType = (type: number): boolean => (AGENT_TYPES as readonly number[]).includes(type);
-export const isTrialType = (type: number): boolean => type === MEMBER_TYPES.TRIAL;
 
 /**
  * A single-line text field of a form: trimmed, no control characters. The per-field rules of the
@@ -78,48 +73,6 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
-/** §3 member info; `account` and `userName` are both the log-in name. */
-export const memberInfoSchema = z.object({
-  id: z.number().int(),
-  account: z.string(),
-  userName: z.string(),
-  nickname: z.string(),
-  /** §6: 0 member; 1, 2, 41, 42 agent; 4 trial. */
-  type: z.number().int(),
-  isAgent: z.boolean(),
-  isTrial: z.boolean(),
-  /** Masked (last four digits shown), or null. */
-  mobile: z.string().nullable(),
-  currency: z.string(),
-  merchantCode: z.string(),
-  /** An agent's own code, to hand out to downlines. */
-  affiliateCode: z.string().nullable(),
-  regDate: z.iso.datetime({ offset: true }),
-  /** The log-in before the current one (§2: the member sees it). */
-  previousLoginAt: z.iso.datetime({ offset: true }).nullable(),
-  previousLoginIp: z.string().nullable(),
-});
-export type MemberInfo = z.infer<typeof memberInfoSchema>;
-
-/** Log-in, registration and free play answer with a session (§3 login response). */
-export const memberSessionSchema = z.object({
-  ...memberInfoSchema.shape,
-  /** 256-bit opaque token: sent back as `Authorization: <token>`; never put in a URL. */
-  token: z.string(),
-  firstTimeLogin: z.boolean(),
-  /** §4: the change-password modal opens (default password, or expired while PWDEXPFORCECHANGE3 is on). */
-  passwordExpired: z.boolean(),
-});
-export type MemberSession = z.infer<typeof memberSessionSchema>;
-
-/** Without an uploaded picture the avatar is the name's initial on a colour derived from the id. */
-export const memberIconSchema = z.object({
-  avatarType: z.enum(['INITIALS', 'IMAGE']),
-  avatar: z.string().nullable(),
-  initials: z.string(),
-  color: z.string(),
-});
-
 /** §8 SMS send answers: the countdown is expiredMinutes × 60 s (§4). */
 export const smsSentSchema = z.object({ expiredMinutes: z.number().int().min(1) });
 
@@ -157,6 +110,7 @@ const newPasswordFields = {
   confirmNewPassword: secret().optional(),
 };
 
+/** The account forms: registration, log-in, passwords, verification, protection. */
 export const memberEndpoints = {
   register: defineEndpoint({
     name: 'login.register',
@@ -215,27 +169,6 @@ export const memberEndpoints = {
     tags,
     body: z.object({ os: text(32).optional(), platform: text(8).optional() }).optional(),
     response: memberSessionSchema,
-  }),
-  logout: defineEndpoint({
-    name: 'logout',
-    method: 'DELETE',
-    path: '/wps/session/logout',
-    // Works without a live session too, so an expired session can still forget its remember-me cookie.
-    auth: 'optional-member',
-    switch: 'COMM3',
-    summary: 'Revoke the session and the remember-me token of the cookie, and clear the cookies',
-    tags,
-    response: z.null(),
-  }),
-  info: defineEndpoint({
-    name: 'login.mbInfo',
-    method: 'GET',
-    path: '/wps/member/info',
-    auth: 'member',
-    switch: 'COMM3',
-    summary: 'The logged-in member',
-    tags,
-    response: memberInfoSchema,
   }),
   smsLoginCode: defineEndpoint({
     name: 'login.loginCode',
@@ -336,16 +269,6 @@ export const memberEndpoints = {
     body: z.object({ challenge: text(128), method: z.enum(LOGIN_VERIFICATION_METHODS), answer: text(128) }),
     response: memberSessionSchema,
   }),
-  remembered: defineEndpoint({
-    name: 'login.remembered',
-    method: 'POST',
-    path: '/wps/session/remember',
-    auth: 'none',
-    switch: 'COMM3',
-    summary: 'Log in with the remember-me cookie (§4, 1 day); the cookie is rotated on use',
-    tags,
-    response: memberSessionSchema,
-  }),
   issueTicket: defineEndpoint({
     name: 'login.issueTicket',
     method: 'POST',
@@ -355,17 +278,6 @@ export const memberEndpoints = {
     summary: 'A one-time log-in ticket (60 s) to open the site elsewhere as this member (§4 login from the URL)',
     tags,
     response: z.object({ ticket: z.string(), expiresInSeconds: z.number().int() }),
-  }),
-  exchangeTicket: defineEndpoint({
-    name: 'login.exchangeTicket',
-    method: 'POST',
-    path: '/wps/session/ticket/exchange',
-    auth: 'none',
-    switch: 'COMM3',
-    summary: 'Trade a one-time ticket from the URL for a session; the ticket dies on first use',
-    tags,
-    body: z.object({ ticket: text(128) }),
-    response: memberSessionSchema,
   }),
   protection: defineEndpoint({
     name: 'member.protection',
@@ -400,15 +312,5 @@ export const memberEndpoints = {
     tags,
     body: z.object({ period: z.enum(COOLING_OFF_PERIODS), password: secret() }),
     response: protectionSchema,
-  }),
-  icon: defineEndpoint({
-    name: 'login.icon',
-    method: 'GET',
-    path: '/wps/member/info/icon',
-    auth: 'member',
-    switch: 'COMM3',
-    summary: "The member's avatar",
-    tags,
-    response: memberIconSchema,
   }),
 };

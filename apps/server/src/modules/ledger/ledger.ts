@@ -3,7 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { MAX_MINOR } from '@khela/money';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { describeAccount, ledgerAccounts, tracksBalance, type LedgerAccountRef } from './accounts.ts';
+import { describeAccount, tracksBalance, type LedgerAccountRef } from './accounts.ts';
 
 export interface PostingRequest {
   account: LedgerAccountRef;
@@ -87,7 +87,7 @@ export interface LedgerPostRow {
 }
 
 /**
- * `SELECT * FROM ledger_post(…)` for a request (migrations/0006_seamless.ts): the key, the
+ * `SELECT * FROM ledger_post(…)` for a request (migrations/0005_ledger.ts): the key, the
  * accounts, the balance updates and the postings in one statement. Callers that need the posting
  * inside a larger statement (the seamless bet) embed it; everyone else calls `post`.
  */
@@ -135,8 +135,6 @@ export function toPostedTransaction(rows: LedgerPostRow[]): PostedTransaction {
  * deadlock. System accounts keep no stored balance and are never locked.
  */
 export function ledger({ db }: { db: Db }) {
-  const accounts = ledgerAccounts();
-
   /** One round trip (see ledgerPostQuery). */
   async function postIn(executor: Db, request: TransactionRequest): Promise<PostedTransaction> {
     const query = ledgerPostQuery(request);
@@ -157,23 +155,27 @@ export function ledger({ db }: { db: Db }) {
       return postIn(trx ?? db, request);
     },
 
-    /** The balance of an account: stored for member accounts, the sum of postings for others. */
+    /**
+     * The balance of an account: stored for member accounts, the sum of postings for others;
+     * 0 for an account not created yet (accounts appear with their first posting).
+     */
     async balanceOf(merchantId: number, currency: string, ref: LedgerAccountRef): Promise<bigint> {
-      const accountId = await accounts.resolve(db, merchantId, currency, ref);
-      if (tracksBalance(ref.kind)) {
-        const row = await db
-          .selectFrom('ledger_accounts')
-          .select('balance')
-          .where('id', '=', accountId)
-          .executeTakeFirstOrThrow();
-        return row.balance;
-      }
       const row = await db
-        .selectFrom('ledger_postings')
-        .select(sql<string>`coalesce(sum(amount), 0)::text`.as('total'))
-        .where('account_id', '=', accountId)
-        .executeTakeFirstOrThrow();
-      return BigInt(row.total);
+        .selectFrom('ledger_accounts as a')
+        .select(
+          tracksBalance(ref.kind)
+            ? sql<string>`a.balance::text`.as('balance')
+            : sql<string>`(SELECT coalesce(sum(p.amount), 0) FROM ledger_postings p WHERE p.account_id = a.id)::text`.as(
+                'balance',
+              ),
+        )
+        .where('a.merchant_id', '=', merchantId)
+        .where('a.kind', '=', ref.kind)
+        .where(sql<number>`coalesce(a.member_id, 0)`, '=', 'memberId' in ref ? ref.memberId : 0)
+        .where(sql<string>`coalesce(a.vendor_code, '')`, '=', 'vendorCode' in ref ? ref.vendorCode : '')
+        .where('a.currency', '=', currency)
+        .executeTakeFirst();
+      return BigInt(row?.balance ?? 0);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ContentPage } from '../../components/layouts/content-page.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -8,6 +8,7 @@ import { SecurityCenter } from '../../features/auth/components/security-center.t
 import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { openModal } from '../../stores/modals.ts';
 import { BackLinks } from './page-links.tsx';
+import './member.css';
 
 /** §2 member-centre menu pages (`/member?page=`). */
 export const MEMBER_PAGES = [
@@ -56,6 +57,37 @@ function MoneyPage({ page, isAgent }: { page: MemberPage; isAgent: boolean }) {
       return null;
   }
 }
+/** The member-centre menu (§2 page names): the pages that exist so far, the current one marked. */
+const MENU_PAGES: readonly MemberPage[] = [
+  'depositv2',
+  'withdraw',
+  'transferFund',
+  'transferUpline',
+  'transactionHistory',
+  'personalHistoryCopy',
+  'personalProfit',
+  'bonusDetails',
+  'messageV2',
+  'securityCenter',
+];
+
+function MemberMenu({ current }: { current: MemberPage }) {
+  const { t } = useTranslation();
+  return (
+    <nav className="member-menu" aria-label={t('routes.member.title')}>
+      <ul>
+        {MENU_PAGES.map((name) => (
+          <li key={name}>
+            <Link to={`/member?page=${name}`} aria-current={name === current ? 'page' : undefined}>
+              {t(`routes.member.pages.${name}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 const MONEY_PAGES: readonly MemberPage[] = [
   'depositv2',
   'withdraw',
@@ -102,6 +134,7 @@ export default function MemberRoute() {
 
   return (
     <ContentPage title={title} intro={t('routes.member.intro')}>
+      <MemberMenu current={page} />
       {page === 'securityCenter' ? (
         <SecurityCenter />
       ) : MONEY_PAGES.includes(page) ? (

@@ -1,22 +1,16 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { Component, lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SiteLayout } from '../../components/layouts/site-layout.tsx';
-import { FloatingWidget } from '../../components/layouts/floating-widget.tsx';
-import { CustomerServiceButton } from '../../components/ui/customer-service-button.tsx';
 import { useSwitches, useSystemStatus } from '../../features/system/api/get-status.ts';
 import { useLastAnswer } from '../../features/system/components/status-gate.tsx';
 import { useHelpCenter } from '../../features/help/api/get-help-center.ts';
 import { buildNavigation, isGamePage, type VendorLane } from '../../features/navigation/utils/build-navigation.ts';
 import { useRouteEffects } from '../../features/navigation/hooks/use-route-effects.ts';
 import { SiteHeader } from '../../features/navigation/components/site-header.tsx';
-import { SideMenu } from '../../features/navigation/components/side-menu.tsx';
-import { SiteFooter } from '../../features/navigation/components/site-footer.tsx';
 import { HeaderAccount } from '../../features/auth/components/header-account.tsx';
 import { AuthBootstrap } from '../../features/auth/components/auth-bootstrap.tsx';
 import { RouteProgress } from '../../features/navigation/components/route-progress.tsx';
-import { DownloadQrCodes } from '../../features/downloads/components/download-qr-codes.tsx';
-import { appDownloads } from '../../features/downloads/utils/downloads.ts';
 import { LanguageSelect } from '../../features/preferences/components/language-select.tsx';
 import { ThemeSwitch } from '../../features/preferences/components/theme-switch.tsx';
 import { RouteModalOpener } from '../modal-host.tsx';
@@ -29,6 +23,23 @@ const NO_LANES: readonly VendorLane[] = [];
 
 /** §2 header balance: its own chunk, loaded only once a member is logged in (issue 3 budget). */
 const HeaderBalance = lazy(() => import('../../features/wallet/components/header-balance.tsx'));
+
+/** Side menu, footer and floating widget: one chunk, rendered after the first paint (site-layout.tsx). */
+const extras = () => import('./site-extras.tsx');
+const ShellSideMenu = lazy(() => extras().then((m) => ({ default: m.ShellSideMenu })));
+const ShellFooter = lazy(() => extras().then((m) => ({ default: m.ShellFooter })));
+const ShellWidget = lazy(() => extras().then((m) => ({ default: m.ShellWidget })));
+
+/** A part of the shell whose chunk failed to load (offline, a new deployment) is left out, not the page. */
+class Optional extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? null : <Suspense fallback={null}>{this.props.children}</Suspense>;
+  }
+}
 
 /**
  * The site shell of §2, composed from the features: header, side menu (hidden on game pages),
@@ -47,10 +58,6 @@ export function SiteRoot() {
   const info = status?.info;
   const siteName = info?.merchant.name || t('brand.name');
   const languages = info?.merchant.languages;
-  const resources = info?.resources ?? [];
-  const customerService = info?.customerService ?? [];
-  const hasDownloads =
-    appDownloads(resources, typeof window === 'undefined' ? 'http://localhost' : window.location.origin).length > 0;
   // §2 rewards shortcut with the reward centre switch; kept steady while the status reloads.
   const showRewards = useLastAnswer(Object.keys(switches).length > 0 ? Boolean(switches.REWCEN3) : undefined) ?? false;
   // §2: agents, or the referral promo; neither exists before the accounts issue.
@@ -84,34 +91,20 @@ export function SiteRoot() {
         )}
         sideMenu={
           isGamePage(pathname) ? undefined : (
-            <SideMenu
-              items={items}
-              showRewards={showRewards}
-              showInvite={showInvite}
-              downloads={<DownloadQrCodes resources={resources} size={100} />}
-              customerService={
-                customerService.length > 0 ? (
-                  <CustomerServiceButton entries={customerService} className="button" />
-                ) : undefined
-              }
-              language={<LanguageSelect languages={languages} />}
-            />
+            <Optional>
+              <ShellSideMenu info={info} items={items} showRewards={showRewards} showInvite={showInvite} />
+            </Optional>
           )
         }
         footer={
-          <SiteFooter
-            siteName={siteName}
-            helpArticles={help.data ?? []}
-            resources={resources}
-            vendors={items.flatMap((item) => item.vendors)}
-          />
+          <Optional>
+            <ShellFooter info={info} siteName={siteName} helpArticles={help.data ?? []} items={items} />
+          </Optional>
         }
         widget={
-          <FloatingWidget
-            customerService={customerService}
-            showInvite={showInvite}
-            downloads={hasDownloads ? <DownloadQrCodes resources={resources} heading={false} size={112} /> : undefined}
-          />
+          <Optional>
+            <ShellWidget info={info} showInvite={showInvite} />
+          </Optional>
         }
       >
         <Outlet />

@@ -26,9 +26,14 @@ export function FloatingWidget({ customerService, downloads, showInvite }: Float
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > SHOW_TOP_AFTER);
-    onScroll();
+    // Read once the frame is drawn: reading scrollY while the first render is being inserted
+    // forced a layout (issue 3 item 11). Scrolling itself reports through the event.
+    const frame = requestAnimationFrame(onScroll);
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+    };
   }, []);
 
   return (

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint.ts';
 import { CloseIcon } from '../ui/icons.tsx';
 import './site-layout.css';
 
@@ -54,6 +55,9 @@ export function SiteLayout({ header, sideMenu, footer, widget, top, children }: 
   const { pathname, search } = useLocation();
   const drawer = Boolean(sideMenu) && !wide;
   const drawerOpen = drawer && open;
+  // Issue 3 item 11: the first paint is the header and the page; the side menu (a closed drawer
+  // on phones), the footer and the widget follow once it is drawn. Their room is kept by CSS.
+  const painted = useAfterFirstPaint();
 
   // Focus goes back to the menu button once the drawer has closed: while it is open the header
   // is inert, so focusing the button in the same tick would be ignored by the browser.
@@ -127,7 +131,7 @@ export function SiteLayout({ header, sideMenu, footer, widget, top, children }: 
                   </button>
                 </div>
               ) : null}
-              {sideMenu}
+              {painted || drawerOpen ? sideMenu : null}
             </div>
             {drawerOpen ? <div className="site__backdrop" aria-hidden="true" onClick={close} /> : null}
           </>
@@ -136,10 +140,10 @@ export function SiteLayout({ header, sideMenu, footer, widget, top, children }: 
           <main className="site__main" id="main" tabIndex={-1}>
             {children}
           </main>
-          {footer}
+          {painted ? footer : null}
         </div>
       </div>
-      {widget ? (
+      {widget && painted ? (
         <div className="site__widget" inert={drawerOpen || undefined}>
           {widget}
         </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CopyIcon } from './icons.tsx';
+import { CopyIcon } from './money-icons.tsx';
 
 /** Copies `text` to the clipboard; the label says what is copied and confirms it for a moment. */
 export function CopyButton({ text, what }: { text: string; what: string }) {

@@ -27,22 +27,22 @@ export function focusableIn(root: HTMLElement): HTMLElement[] {
 /** Page scroll is locked while any modal is open (counted, so overlapping opens and closes agree). */
 let scrollLocks = 0;
 let savedOverflow = '';
-let savedPadding = '';
+let savedGutter = '';
 function lockScroll() {
   if (scrollLocks++ > 0) return;
-  const body = document.body;
-  const scrollbar = window.innerWidth - document.documentElement.clientWidth;
-  savedOverflow = body.style.overflow;
-  savedPadding = body.style.paddingRight;
-  body.style.overflow = 'hidden';
-  // Keep the page from shifting sideways when its scrollbar disappears.
-  if (scrollbar > 0) body.style.paddingRight = `${scrollbar}px`;
+  const root = document.documentElement;
+  savedOverflow = document.body.style.overflow;
+  savedGutter = root.style.scrollbarGutter;
+  // The page keeps its scrollbar's room, so it does not shift sideways: CSS instead of measuring
+  // the scrollbar, which forced a layout while the dialog was being inserted (issue 3 item 11).
+  root.style.scrollbarGutter = 'stable';
+  document.body.style.overflow = 'hidden';
 }
 function unlockScroll() {
   if (--scrollLocks > 0) return;
   scrollLocks = 0;
   document.body.style.overflow = savedOverflow;
-  document.body.style.paddingRight = savedPadding;
+  document.documentElement.style.scrollbarGutter = savedGutter;
 }
 
 /**

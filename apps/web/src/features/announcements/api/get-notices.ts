@@ -1,7 +1,7 @@
-import { endpoints, type ValueOf } from '@khela/contracts';
+import { systemEndpoints, type ValueOf } from '@khela/contracts';
 import { useEndpointQuery } from '../../../lib/query.ts';
 
-export type Notice = ValueOf<typeof endpoints.system.notice>;
+export type Notice = ValueOf<typeof systemEndpoints.notice>;
 export type Announcement = Notice['popup'][number];
 
 /**
@@ -10,7 +10,7 @@ export type Announcement = Notice['popup'][number];
  */
 export const NOTICE_QUERY = { types: 'B,PL,PU,PR', platform: 'W' } as const;
 export function useNotices() {
-  return useEndpointQuery(endpoints.system.notice, { query: NOTICE_QUERY }, { staleTime: 5 * 60_000 });
+  return useEndpointQuery(systemEndpoints.notice, { query: NOTICE_QUERY }, { staleTime: 5 * 60_000 });
 }
 
 /**
@@ -19,7 +19,7 @@ export function useNotices() {
  */
 export const ANNOUNCEMENT_QUERY = { types: 'PL,H', platform: 'W' } as const;
 export function useAnnouncementList(enabled = true) {
-  return useEndpointQuery(endpoints.system.notice, { query: ANNOUNCEMENT_QUERY }, { staleTime: 5 * 60_000, enabled });
+  return useEndpointQuery(systemEndpoints.notice, { query: ANNOUNCEMENT_QUERY }, { staleTime: 5 * 60_000, enabled });
 }
 
 /** Player notices then announcements, each once, in the server's order. */

@@ -1,4 +1,4 @@
-import { endpoints } from '@khela/contracts';
+import { memberEndpoints } from '@khela/contracts';
 import { call } from '../../../lib/api-client.ts';
 
 /** §7 `POST /wps/member/password` (T, E): old, new and confirmation (§5). */
@@ -7,5 +7,5 @@ export function changePassword(body: {
   newPassword: string;
   confirmNewPassword: string;
 }): Promise<null> {
-  return call(endpoints.member.changePassword, { body });
+  return call(memberEndpoints.changePassword, { body });
 }

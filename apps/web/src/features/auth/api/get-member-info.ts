@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { endpoints, type MemberInfo } from '@khela/contracts';
+import { sessionEndpoints, type MemberInfo } from '@khela/contracts';
 import { call, type ApiError } from '../../../lib/api-client.ts';
 
 /** The member info of one session: keyed by its token, so a new log-in never shows the last member. */
@@ -9,7 +9,7 @@ export const memberInfoKey = (token: string | null) => ['login.mbInfo', token] a
 export function useMemberInfo(token: string | null) {
   return useQuery<MemberInfo, ApiError>({
     queryKey: memberInfoKey(token),
-    queryFn: ({ signal }) => call(endpoints.member.info, { signal }),
+    queryFn: ({ signal }) => call(sessionEndpoints.info, { signal }),
     enabled: Boolean(token),
     staleTime: 5 * 60_000,
   });
@@ -19,7 +19,7 @@ export function useMemberInfo(token: string | null) {
 export function useMemberIcon(token: string | null) {
   return useQuery({
     queryKey: ['login.icon', token],
-    queryFn: ({ signal }) => call(endpoints.member.icon, { signal }),
+    queryFn: ({ signal }) => call(sessionEndpoints.icon, { signal }),
     enabled: Boolean(token),
     staleTime: 30 * 60_000,
   });

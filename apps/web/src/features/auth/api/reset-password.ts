@@ -1,9 +1,9 @@
-import { endpoints, type MemberSession } from '@khela/contracts';
+import { memberEndpoints, type MemberSession } from '@khela/contracts';
 import { call } from '../../../lib/api-client.ts';
 
 /** §7 `POST /wps/member/password/email` (form): mails a reset code when username and e-mail match. */
 export function requestEmailReset(body: { username: string; email: string }) {
-  return call(endpoints.member.forgotPasswordEmail, { body });
+  return call(memberEndpoints.forgotPasswordEmail, { body });
 }
 
 /** The mailed code and a new password (E); logs in. */
@@ -13,7 +13,7 @@ export function resetPasswordByEmail(body: {
   newPassword: string;
   confirmNewPassword: string;
 }): Promise<MemberSession> {
-  return call(endpoints.member.resetPasswordEmail, { body });
+  return call(memberEndpoints.resetPasswordEmail, { body });
 }
 
 /** §7 `POST /wps/member/password/verification` (E): mobile, SMS code, new password; logs in (§4). */
@@ -23,5 +23,5 @@ export function resetPasswordByPhone(body: {
   newPassword: string;
   confirmNewPassword: string;
 }): Promise<MemberSession> {
-  return call(endpoints.member.resetPasswordPhone, { body });
+  return call(memberEndpoints.resetPasswordPhone, { body });
 }

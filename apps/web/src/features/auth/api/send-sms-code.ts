@@ -1,4 +1,4 @@
-import { endpoints } from '@khela/contracts';
+import { memberEndpoints } from '@khela/contracts';
 import { call } from '../../../lib/api-client.ts';
 
 /**
@@ -6,9 +6,9 @@ import { call } from '../../../lib/api-client.ts';
  * `/wps/verification/sms/register` (sign-up, `mobileNo`). Resolves with expiredMinutes (§4 countdown).
  */
 export async function sendLoginSmsCode(mobileNum: string): Promise<number> {
-  return (await call(endpoints.member.smsLoginCode, { body: { mobileNum } })).expiredMinutes;
+  return (await call(memberEndpoints.smsLoginCode, { body: { mobileNum } })).expiredMinutes;
 }
 
 export async function sendRegisterSmsCode(mobileNo: string): Promise<number> {
-  return (await call(endpoints.member.smsRegisterCode, { body: { mobileNo } })).expiredMinutes;
+  return (await call(memberEndpoints.smsRegisterCode, { body: { mobileNo } })).expiredMinutes;
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { openModal, type ModalBodyProps } from '../../../stores/modals.ts';
 import './auth.css';
+import '../messages.ts';
 
 /**
  * Account notices with a confirm button: §8 in_need_true_account for trial users (with a way to

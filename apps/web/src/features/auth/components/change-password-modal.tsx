@@ -13,6 +13,7 @@ import { fieldErrorsOf, firstErrorField, type FieldErrors } from '../utils/field
 import { checkNewPassword } from '../utils/password-rules.ts';
 import { endSession, PASSWORD_EXPIRED_KEY, reloadMemberInfo } from '../utils/session.ts';
 import './auth.css';
+import '../messages.ts';
 
 type Field = 'oldPassword' | 'newPassword' | 'confirmNewPassword';
 const FIELDS: readonly Field[] = ['oldPassword', 'newPassword', 'confirmNewPassword'];

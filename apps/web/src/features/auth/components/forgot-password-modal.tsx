@@ -15,6 +15,7 @@ import { reloadMemberInfo, startSession } from '../utils/session.ts';
 import { FormTabs } from './form-tabs.tsx';
 import { SmsCodeButton } from './sms-code-button.tsx';
 import './auth.css';
+import '../messages.ts';
 
 type Mode = 'email' | 'mobile';
 type Field = 'username' | 'email' | 'mobileNum' | 'verificationCode' | 'newPassword' | 'confirmNewPassword';

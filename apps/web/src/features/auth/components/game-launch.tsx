@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { openModal } from '../../../stores/modals.ts';
 import { launchGame } from '../api/launch-game.ts';
+import '../messages.ts';
 
 type State = { status: 'loading' } | { status: 'ready'; url: string } | { status: 'refused'; message: string };
 

@@ -16,6 +16,7 @@ import { startSession, type LoginVia } from '../utils/session.ts';
 import { FormTabs } from './form-tabs.tsx';
 import { LoginVerification } from './login-verification.tsx';
 import { SmsCodeButton } from './sms-code-button.tsx';
+import '../messages.ts';
 
 export type LoginTab = 'username' | 'sms';
 type Field = 'username' | 'password' | 'mobileNum' | 'verificationCode' | 'captcha';

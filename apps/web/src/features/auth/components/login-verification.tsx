@@ -7,6 +7,7 @@ import { sendLoginVerificationCode, verifyLogin } from '../api/verify-login.ts';
 import { useSmsCode } from '../hooks/use-sms-code.ts';
 import { fieldErrorsOf, type FieldErrors } from '../utils/field-errors.ts';
 import { SmsCodeButton } from './sms-code-button.tsx';
+import '../messages.ts';
 
 type Field = 'answer';
 

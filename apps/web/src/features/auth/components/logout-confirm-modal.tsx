@@ -6,6 +6,7 @@ import type { ModalBodyProps } from '../../../stores/modals.ts';
 import { logOut } from '../api/log-out.ts';
 import { endSession } from '../utils/session.ts';
 import './auth.css';
+import '../messages.ts';
 
 /**
  * §4 logout: a confirm dialog; cancel does nothing; confirm shows a loader, logs out on the

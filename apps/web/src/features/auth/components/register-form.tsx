@@ -25,6 +25,7 @@ import { refusalText } from '../utils/refusal.ts';
 import { startSession } from '../utils/session.ts';
 import { FormTabs } from './form-tabs.tsx';
 import { SmsCodeButton } from './sms-code-button.tsx';
+import '../messages.ts';
 
 type Field = RegistrationField | 'terms' | 'adult' | 'countryDialingCode';
 

@@ -20,6 +20,7 @@ import { fieldErrorsOf } from '../utils/field-errors.ts';
 import { endSession } from '../utils/session.ts';
 import './auth.css';
 import './security-center.css';
+import '../messages.ts';
 
 /**
  * §2 member centre page `securityCenter`: the account with the previous log-in (time with the

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import '../messages.ts';
 
 export interface SmsCodeButtonProps {
   remaining: number;

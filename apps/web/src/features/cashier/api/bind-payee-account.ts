@@ -1,9 +1,9 @@
-import { endpoints, type BodyOf } from '@khela/contracts';
+import { cashierEndpoints, type BodyOf } from '@khela/contracts';
 import { call } from '../../../lib/api-client.ts';
 
-export type PayeeAccountBody = BodyOf<typeof endpoints.cashier.payeeAccountBind>;
+export type PayeeAccountBody = BodyOf<typeof cashierEndpoints.payeeAccountBind>;
 
 /** `POST /wps/cashier/payee-accounts` (T): the payee name must be the registered real name. */
 export function bindPayeeAccount(body: PayeeAccountBody) {
-  return call(endpoints.cashier.payeeAccountBind, { body });
+  return call(cashierEndpoints.payeeAccountBind, { body });
 }

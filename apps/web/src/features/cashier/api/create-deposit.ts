@@ -1,9 +1,9 @@
-import { endpoints, type BodyOf } from '@khela/contracts';
+import { cashierEndpoints, type BodyOf } from '@khela/contracts';
 import { call } from '../../../lib/api-client.ts';
 
-export type DepositBody = BodyOf<typeof endpoints.cashier.depositCreate>;
+export type DepositBody = BodyOf<typeof cashierEndpoints.depositCreate>;
 
 /** `POST /wps/cashier/deposits` (T): idempotent by requestId; gateway channels answer a paymentUrl. */
 export function createDeposit(body: DepositBody) {
-  return call(endpoints.cashier.depositCreate, { body });
+  return call(cashierEndpoints.depositCreate, { body });
 }

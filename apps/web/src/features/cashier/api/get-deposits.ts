@@ -1,7 +1,7 @@
-import { endpoints, type QueryOf } from '@khela/contracts';
+import { cashierEndpoints, type QueryOf } from '@khela/contracts';
 import { useMemberQuery } from '../../../lib/member-query.ts';
 
 /** `GET /wps/cashier/deposits` (T): own deposits, newest first. */
-export function useDeposits(token: string | null, query: QueryOf<typeof endpoints.cashier.depositList> = {}) {
-  return useMemberQuery(endpoints.cashier.depositList, token, { query }, { placeholderData: (last) => last });
+export function useDeposits(token: string | null, query: QueryOf<typeof cashierEndpoints.depositList> = {}) {
+  return useMemberQuery(cashierEndpoints.depositList, token, { query }, { placeholderData: (last) => last });
 }

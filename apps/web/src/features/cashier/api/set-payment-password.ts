@@ -1,7 +1,7 @@
-import { endpoints, type BodyOf } from '@khela/contracts';
+import { cashierEndpoints, type BodyOf } from '@khela/contracts';
 import { call } from '../../../lib/api-client.ts';
 
 /** `PUT /wps/cashier/payment-password` (T, E): set once; a change needs the old one. */
-export function setPaymentPassword(body: BodyOf<typeof endpoints.cashier.paymentPasswordSet>) {
-  return call(endpoints.cashier.paymentPasswordSet, { body });
+export function setPaymentPassword(body: BodyOf<typeof cashierEndpoints.paymentPasswordSet>) {
+  return call(cashierEndpoints.paymentPasswordSet, { body });
 }

@@ -1,9 +1,9 @@
-import { endpoints, envelope, uploadSchema, type ValueOf } from '@khela/contracts';
+import { cashierEndpoints, envelope, uploadSchema, type ValueOf } from '@khela/contracts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { sessionStore } from '../../../lib/session-store.ts';
 import { i18next } from '../../../lib/i18n.ts';
 
-export type Upload = ValueOf<typeof endpoints.cashier.uploadCreate>;
+export type Upload = ValueOf<typeof cashierEndpoints.uploadCreate>;
 
 /**
  * `POST /wps/cashier/uploads` (T): the raw image bytes with their Content-Type (the registry's
@@ -15,7 +15,7 @@ export async function uploadImage(file: Blob): Promise<Upload> {
   if (token) headers.Authorization = token;
   let response: Response;
   try {
-    response = await fetch(endpoints.cashier.uploadCreate.path, { method: 'POST', headers, body: file });
+    response = await fetch(cashierEndpoints.uploadCreate.path, { method: 'POST', headers, body: file });
   } catch {
     throw new ApiError('client.network', '', 0);
   }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEPOSIT_LIMIT_PERIODS, endpoints, type ValueOf } from '@khela/contracts';
+import { cashierEndpoints, DEPOSIT_LIMIT_PERIODS, type ValueOf } from '@khela/contracts';
 import { amountProblemMessage } from '../../../components/ui/amount-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { checkAmount } from '../../../lib/amount-input.ts';
@@ -9,7 +9,7 @@ import { formatAmount, formatDateTime } from '../../../lib/format.ts';
 import { serverFieldErrors } from '../../../lib/server-fields.ts';
 import { setDepositLimit } from '../api/set-deposit-limit.ts';
 
-type Limit = ValueOf<typeof endpoints.cashier.depositSettings>['limits'][number];
+type Limit = ValueOf<typeof cashierEndpoints.depositSettings>['limits'][number];
 type Period = (typeof DEPOSIT_LIMIT_PERIODS)[number];
 
 /** Issue 5 item 3: the member's own deposit limits (24 h, 7 days, 1 month) and the form to change one. */
@@ -37,8 +37,8 @@ export function DepositLimits({ limits, currency }: { limits: Limit[]; currency:
     setPending(true);
     try {
       const next = await setDepositLimit({ period, amount: checked ? checked.wire : null });
-      queryClient.setQueriesData<ValueOf<typeof endpoints.cashier.depositSettings>>(
-        { queryKey: [endpoints.cashier.depositSettings.name] },
+      queryClient.setQueriesData<ValueOf<typeof cashierEndpoints.depositSettings>>(
+        { queryKey: [cashierEndpoints.depositSettings.name] },
         (old) => (old ? { ...old, limits: next } : old),
       );
       const after = next.find((l) => l.period === period);
@@ -71,7 +71,7 @@ export function DepositLimits({ limits, currency }: { limits: Limit[]; currency:
             {limits.map((limit) => (
               <tr key={limit.period}>
                 <th scope="row">{t(`cashier.limits.periods.${limit.period}`)}</th>
-                <td>
+                <td data-label={t('cashier.limits.limit')}>
                   {money(limit.amount)}
                   {limit.pending ? (
                     <small className="money-table__sub">
@@ -82,8 +82,10 @@ export function DepositLimits({ limits, currency }: { limits: Limit[]; currency:
                     </small>
                   ) : null}
                 </td>
-                <td>{money(limit.used)}</td>
-                <td>{limit.remaining === null ? '—' : money(limit.remaining)}</td>
+                <td data-label={t('cashier.limits.used')}>{money(limit.used)}</td>
+                <td data-label={t('cashier.limits.remaining')}>
+                  {limit.remaining === null ? '—' : money(limit.remaining)}
+                </td>
               </tr>
             ))}
           </tbody>

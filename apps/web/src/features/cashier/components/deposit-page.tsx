@@ -1,7 +1,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpoints, type ValueOf } from '@khela/contracts';
+import { cashierEndpoints, type ValueOf } from '@khela/contracts';
 import { AmountField, amountProblemMessage } from '../../../components/ui/amount-field.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -22,7 +22,7 @@ import '../../../components/ui/form.css';
 import '../../../components/ui/money.css';
 import './cashier.css';
 
-type Channel = ValueOf<typeof endpoints.cashier.depositSettings>['channels'][number];
+type Channel = ValueOf<typeof cashierEndpoints.depositSettings>['channels'][number];
 type Field = 'amount' | 'referenceNumber' | 'receiptUploadIds';
 const FIELDS: readonly Field[] = ['amount', 'referenceNumber', 'receiptUploadIds'];
 
@@ -75,7 +75,7 @@ function DepositForm({ channels, currency }: { channels: Channel[]; currency: st
   const [uploaderKey, setUploaderKey] = useState(0);
   const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
   const [step, setStep] = useState<'edit' | 'confirm'>('edit');
-  const [done, setDone] = useState<ValueOf<typeof endpoints.cashier.depositCreate> | null>(null);
+  const [done, setDone] = useState<ValueOf<typeof cashierEndpoints.depositCreate> | null>(null);
   const channel = channels.find((c) => c.id === channelId) ?? channels[0]!;
   const manual = channel.method !== 'gateway';
   const bounds = { min: channel.minAmount, max: channel.maxAmount };
@@ -110,8 +110,14 @@ function DepositForm({ channels, currency }: { channels: Channel[]; currency: st
   };
 
   const confirm = async () => {
+    if (pending) return;
+    // Opened inside the click, so pop-up blockers allow it; pointed at the gateway once it answers.
+    const tab = manual ? null : window.open('', '_blank');
+    if (tab) tab.opener = null;
     const result = await submit();
     if (!result) return;
+    if (result.ok && result.value.paymentUrl && tab) tab.location.href = result.value.paymentUrl;
+    else tab?.close();
     if (result.ok) {
       setDone(result.value);
       setStep('edit');
@@ -120,9 +126,8 @@ function DepositForm({ channels, currency }: { channels: Channel[]; currency: st
       setUploads([]);
       setUploaderKey((k) => k + 1);
       setErrors({});
-      void queryClient.invalidateQueries({ queryKey: [endpoints.cashier.depositList.name] });
-      void queryClient.invalidateQueries({ queryKey: [endpoints.cashier.depositSettings.name] });
-      if (result.value.paymentUrl) window.open(result.value.paymentUrl, '_blank', 'noopener');
+      void queryClient.invalidateQueries({ queryKey: [cashierEndpoints.depositList.name] });
+      void queryClient.invalidateQueries({ queryKey: [cashierEndpoints.depositSettings.name] });
       return;
     }
     const found = serverFieldErrors(result.error, FIELDS, t('common.networkError'));
@@ -137,7 +142,7 @@ function DepositForm({ channels, currency }: { channels: Channel[]; currency: st
         title={t('cashier.deposit.confirmTitle')}
         rows={[
           { label: t('cashier.deposit.channel'), value: channel.name },
-          { label: t('money.amountLabel'), value: `${currency} ${formatAmount(checked.ok ? checked.minor : 0n)}` },
+          { label: t('money.amountLabel'), value: `${formatAmount(checked.ok ? checked.minor : 0n)} ${currency}` },
           ...(manual ? [{ label: t('cashier.deposit.reference'), value: reference.trim() }] : []),
           ...(manual ? [{ label: t('cashier.deposit.receipts'), value: String(uploads.length) }] : []),
         ]}
@@ -166,7 +171,7 @@ function DepositForm({ channels, currency }: { channels: Channel[]; currency: st
               </a>
             </>
           ) : (
-            t('cashier.deposit.submitted', { amount: `${done.currency} ${formatAmount(done.amount)}` })
+            t('cashier.deposit.submitted', { amount: `${formatAmount(done.amount)} ${done.currency}` })
           )}
         </p>
       ) : null}

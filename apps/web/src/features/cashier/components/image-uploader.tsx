@@ -4,6 +4,16 @@ import { UPLOADS_PER_RECORD } from '@khela/contracts';
 import { uploadImage } from '../api/upload-image.ts';
 import { checkImages } from '../utils/images.ts';
 
+/** The site's CSP allows `data:` images, not `blob:`: previews are read as data URLs. */
+function dataUrlOf(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('read failed'));
+    reader.readAsDataURL(file);
+  });
+}
+
 interface Chosen {
   id: number;
   preview: string;
@@ -37,7 +47,6 @@ export function ImageUploader({
   changed.current = onChange;
 
   useEffect(() => changed.current(chosen.map((c) => c.id)), [chosen]);
-  useEffect(() => () => chosen.forEach((c) => URL.revokeObjectURL(c.preview)), [chosen]);
 
   const choose = async (files: File[]) => {
     setProblem('');
@@ -51,7 +60,7 @@ export function ImageUploader({
       const added: Chosen[] = [];
       for (const file of files) {
         const upload = await uploadImage(file);
-        added.push({ id: upload.id, preview: URL.createObjectURL(file), name: file.name });
+        added.push({ id: upload.id, preview: await dataUrlOf(file), name: file.name });
       }
       setChosen((list) => [...list, ...added]);
     } catch (failure) {

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpoints, PAYEE_METHODS, type ValueOf } from '@khela/contracts';
+import { cashierEndpoints, PAYEE_METHODS, type ValueOf } from '@khela/contracts';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { serverFieldErrors } from '../../../lib/server-fields.ts';
 import { bindPayeeAccount } from '../api/bind-payee-account.ts';
 import { unbindPayeeAccount } from '../api/unbind-payee-account.ts';
 
-type Account = ValueOf<typeof endpoints.cashier.withdrawSettings>['accounts'][number];
+type Account = ValueOf<typeof cashierEndpoints.withdrawSettings>['accounts'][number];
 type Method = (typeof PAYEE_METHODS)[number];
 type Field = 'bankName' | 'branch' | 'accountNumber' | 'payeeName';
 
@@ -30,7 +30,7 @@ export function PayeeAccounts({
   const queryClient = useQueryClient();
   const [removing, setRemoving] = useState<number | null>(null);
   const [removeError, setRemoveError] = useState('');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [endpoints.cashier.withdrawSettings.name] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [cashierEndpoints.withdrawSettings.name] });
 
   const remove = async (id: number) => {
     setRemoveError('');

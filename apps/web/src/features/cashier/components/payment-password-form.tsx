@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpoints } from '@khela/contracts';
+import { cashierEndpoints } from '@khela/contracts';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { serverFieldErrors } from '../../../lib/server-fields.ts';
 import { setPaymentPassword } from '../api/set-payment-password.ts';
@@ -42,7 +42,7 @@ export function PaymentPasswordForm({ isSet }: { isSet: boolean }) {
       });
       setValues({ oldPassword: '', newPassword: '', confirmPassword: '' });
       setSaved(true);
-      void queryClient.invalidateQueries({ queryKey: [endpoints.cashier.withdrawSettings.name] });
+      void queryClient.invalidateQueries({ queryKey: [cashierEndpoints.withdrawSettings.name] });
     } catch (failure) {
       setErrors(serverFieldErrors(failure, ['oldPassword', 'newPassword'] as const, t('common.networkError')));
     } finally {

@@ -1,7 +1,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpoints, type ValueOf } from '@khela/contracts';
+import { cashierEndpoints, walletEndpoints, type ValueOf } from '@khela/contracts';
 import { AmountField, amountProblemMessage } from '../../../components/ui/amount-field.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
@@ -21,7 +21,7 @@ import '../../../components/ui/form.css';
 import '../../../components/ui/money.css';
 import './cashier.css';
 
-type Settings = ValueOf<typeof endpoints.cashier.withdrawSettings>;
+type Settings = ValueOf<typeof cashierEndpoints.withdrawSettings>;
 type Field = 'amount' | 'payeeAccountId' | 'paymentPassword';
 const FIELDS: readonly Field[] = ['amount', 'payeeAccountId', 'paymentPassword'];
 
@@ -110,11 +110,7 @@ function WithdrawForm({ settings }: { settings: Settings }) {
       setAmount('');
       setPassword('');
       setErrors({});
-      for (const def of [
-        endpoints.cashier.withdrawalList,
-        endpoints.cashier.withdrawSettings,
-        endpoints.wallet.balance,
-      ])
+      for (const def of [cashierEndpoints.withdrawalList, cashierEndpoints.withdrawSettings, walletEndpoints.balance])
         void queryClient.invalidateQueries({ queryKey: [def.name] });
       return;
     }

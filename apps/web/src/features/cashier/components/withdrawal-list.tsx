@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpoints, RECORDS_DEFAULT_PAGE_SIZE, type ValueOf } from '@khela/contracts';
+import { cashierEndpoints, RECORDS_DEFAULT_PAGE_SIZE, type ValueOf } from '@khela/contracts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
@@ -12,7 +12,7 @@ import { useWithdrawals } from '../api/get-withdrawals.ts';
 import { ImageUploader } from './image-uploader.tsx';
 import { maskAccountNumber } from './payee-accounts.tsx';
 
-type Withdrawal = ValueOf<typeof endpoints.cashier.withdrawalList>['list'][number];
+type Withdrawal = ValueOf<typeof cashierEndpoints.withdrawalList>['list'][number];
 
 /** The member's withdrawals with status, and the §4 receipt answer once a withdrawal is paid. */
 export function WithdrawalList({ receiptMinutes }: { receiptMinutes?: number }) {
@@ -86,7 +86,7 @@ function ReceiptActions({ withdrawal, minutes }: { withdrawal: Withdrawal; minut
         outcome,
         ...(outcome === 'not_received' ? { proofUploadIds: proof } : {}),
       });
-      await queryClient.invalidateQueries({ queryKey: [endpoints.cashier.withdrawalList.name] });
+      await queryClient.invalidateQueries({ queryKey: [cashierEndpoints.withdrawalList.name] });
     } catch (failure) {
       setError((failure as Error).message || t('common.networkError'));
     } finally {

@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../../lib/i18n.ts';
+import { initI18n, loadMessages } from '../../../lib/i18n.ts';
 import { FeedbackModal } from './feedback-modal.tsx';
 
 /** A fake server: numbered captchas, and a feedback answer chosen per test. */
@@ -16,6 +16,7 @@ function reply(status: number, json: unknown) {
 
 beforeAll(async () => {
   await initI18n('en');
+  await loadMessages('pages'); // as the modal host does when it opens the dialog
 });
 beforeEach(() => {
   captchasIssued = 0;

@@ -1,7 +1,7 @@
-import { endpoints, type ValueOf } from '@khela/contracts';
+import { systemEndpoints, type ValueOf } from '@khela/contracts';
 import { useEndpointQuery } from '../../../lib/query.ts';
 
-export type Notice = ValueOf<typeof endpoints.system.notice>;
+export type Notice = ValueOf<typeof systemEndpoints.notice>;
 export type Banner = Notice['banners'][keyof Notice['banners']] extends (infer B)[] | undefined ? B : never;
 export type BannerGroup = keyof Notice['banners'];
 export type NoticeItem = Notice['player'][number];
@@ -14,7 +14,7 @@ export const NOTICE_QUERY = { types: 'B,PL,PU,PR', platform: 'W' } as const;
  * this hook, so the call is made once per language and shared through the query cache.
  */
 export function useNotices() {
-  return useEndpointQuery(endpoints.system.notice, { query: NOTICE_QUERY }, { staleTime: 5 * 60_000 });
+  return useEndpointQuery(systemEndpoints.notice, { query: NOTICE_QUERY }, { staleTime: 5 * 60_000 });
 }
 
 /** Banners of one group in their configured order (lowest `sequence` first). */

@@ -4,11 +4,14 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../../locales/en.ts';
+import pages from '../../../locales/pages/en.ts';
 import type { NoticeItem } from '../api/get-notices.ts';
 import { PromotionCard } from './promotion-card.tsx';
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } } });
+  // The promotions page loads its strings with it (lib/i18n.ts).
+  i18next.addResourceBundle('en', 'translation', pages, true, true);
 });
 afterEach(cleanup);
 

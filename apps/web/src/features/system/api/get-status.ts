@@ -1,9 +1,9 @@
-import { endpoints } from '@khela/contracts';
+import { systemEndpoints } from '@khela/contracts';
 import { useEndpointQuery } from '../../../lib/query.ts';
 
 /** The boot call (§4): the app mounts only after it answers. */
 export function useSystemStatus() {
-  return useEndpointQuery(endpoints.system.status, {}, { staleTime: 5 * 60_000 });
+  return useEndpointQuery(systemEndpoints.status, {}, { staleTime: 5 * 60_000 });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { endpoints } from '@khela/contracts';
+import { systemEndpoints } from '@khela/contracts';
 import { changeLanguage, isLanguage, type Language } from '../../../lib/i18n.ts';
 import { GlobeIcon } from '../../../components/ui/icons.tsx';
 import { CustomerServiceButton, type CustomerServiceEntry } from '../../../components/ui/customer-service-button.tsx';
@@ -24,7 +24,7 @@ export function StatusActions({ customerService }: { customerService: readonly C
         onClick={() => {
           setChecking(true);
           void queryClient
-            .refetchQueries({ queryKey: [endpoints.system.status.name] })
+            .refetchQueries({ queryKey: [systemEndpoints.status.name] })
             .finally(() => setChecking(false));
         }}
       >

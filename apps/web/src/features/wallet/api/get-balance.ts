@@ -1,7 +1,7 @@
-import { endpoints } from '@khela/contracts';
+import { walletEndpoints } from '@khela/contracts';
 import { useMemberQuery } from '../../../lib/member-query.ts';
 
 /** §7 `GET /wps/v2/wallets/balance` (T): main, bonus and game wallets and their sum. */
 export function useBalance(token: string | null) {
-  return useMemberQuery(endpoints.wallet.balance, token, {}, { refetchOnWindowFocus: true });
+  return useMemberQuery(walletEndpoints.balance, token, {}, { refetchOnWindowFocus: true });
 }

@@ -1,7 +1,7 @@
-import { endpoints } from '@khela/contracts';
+import { walletEndpoints } from '@khela/contracts';
 import { useMemberQuery } from '../../../lib/member-query.ts';
 
 /** §7 `GCS_merchantWallet` (T): isSingle 1 means one wallet only, so transferFund is hidden. */
 export function useMerchantWallet(token: string | null) {
-  return useMemberQuery(endpoints.wallet.merchantWallet, token, {}, { staleTime: 5 * 60_000 });
+  return useMemberQuery(walletEndpoints.merchantWallet, token, {}, { staleTime: 5 * 60_000 });
 }

@@ -1,7 +1,7 @@
-import { endpoints, type BodyOf } from '@khela/contracts';
+import { walletEndpoints, type BodyOf } from '@khela/contracts';
 import { call } from '../../../lib/api-client.ts';
 
 /** `POST /wps/member/inbox/read` (T): the given ids, or all. */
-export function markRead(body: BodyOf<typeof endpoints.wallet.inboxRead>) {
-  return call(endpoints.wallet.inboxRead, { body });
+export function markRead(body: BodyOf<typeof walletEndpoints.inboxRead>) {
+  return call(walletEndpoints.inboxRead, { body });
 }

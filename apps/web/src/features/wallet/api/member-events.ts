@@ -1,7 +1,7 @@
-import { endpoints, memberEventSchema, type ValueOf } from '@khela/contracts';
+import { walletEndpoints, memberEventSchema, type ValueOf } from '@khela/contracts';
 import { reconnectDelay, shouldReconnect, sseParser } from '../utils/sse.ts';
 
-export type MemberEvent = ValueOf<typeof endpoints.wallet.events>;
+export type MemberEvent = ValueOf<typeof walletEndpoints.events>;
 
 export interface MemberEventsOptions {
   token: string;
@@ -40,7 +40,7 @@ export function connectMemberEvents({
     controller = new AbortController();
     let status: number | null = null;
     try {
-      const response = await fetch(endpoints.wallet.events.path, {
+      const response = await fetch(walletEndpoints.events.path, {
         headers: { Authorization: token, Language: language, Accept: 'text/event-stream' },
         signal: controller.signal,
         cache: 'no-store',

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BellIcon, CloseIcon, EyeIcon, EyeOffIcon, RefreshIcon } from '../../../components/ui/icons.tsx';
+import { CloseIcon, RefreshIcon } from '../../../components/ui/icons.tsx';
+import { BellIcon, EyeIcon, EyeOffIcon } from '../../../components/ui/money-icons.tsx';
 import { formatAmount } from '../../../lib/format.ts';
 import { useBalance } from '../api/get-balance.ts';
 import { useInbox } from '../api/get-inbox.ts';

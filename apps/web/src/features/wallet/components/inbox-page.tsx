@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpoints, RECORDS_DEFAULT_PAGE_SIZE } from '@khela/contracts';
+import { walletEndpoints, RECORDS_DEFAULT_PAGE_SIZE } from '@khela/contracts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Pager } from '../../../components/ui/pager.tsx';
@@ -24,7 +24,7 @@ export default function InboxPage() {
     setError('');
     try {
       await markRead(body);
-      await queryClient.invalidateQueries({ queryKey: [endpoints.wallet.inbox.name] });
+      await queryClient.invalidateQueries({ queryKey: [walletEndpoints.inbox.name] });
     } catch (failure) {
       setError((failure as Error).message || t('common.networkError'));
     }

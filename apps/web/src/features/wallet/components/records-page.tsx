@@ -17,7 +17,19 @@ import '../../../components/ui/money.css';
 export type RecordsKind = 'transactionHistory' | 'personalProfit' | 'bonusDetails' | 'personalHistoryCopy';
 
 /** Ledger kinds a member can filter the account record by. */
-export const TRANSACTION_TYPES = ['deposit', 'withdrawal', 'transfer', 'bet', 'win', 'bonus', 'adjustment'] as const;
+export const TRANSACTION_TYPES = [
+  'deposit',
+  'withdrawal_hold',
+  'withdrawal_release',
+  'withdrawal_pay',
+  'transfer_upline',
+  'transfer_downline',
+  'wallet_transfer',
+  'bet',
+  'win',
+  'rollback',
+  'adjustment',
+] as const;
 
 /**
  * §2 records pages (issue 5 item 7): account record, profit and loss, bonus details and betting
@@ -111,7 +123,9 @@ function Table({ head, rows, label }: { head: string[]; rows: ReactNode[][]; lab
           {rows.map((cells, i) => (
             <tr key={i}>
               {cells.map((c, j) => (
-                <td key={j}>{c}</td>
+                <td key={j} data-label={head[j]}>
+                  {c}
+                </td>
               ))}
             </tr>
           ))}
@@ -186,7 +200,10 @@ function MovementList({
             ]}
             rows={data.list.map((r) => [
               formatDateTime(r.time, language),
-              t(`wallet.records.types.${r.type}`, { defaultValue: r.type }),
+              <span key="type">
+                {t(`wallet.records.types.${r.type}`, { defaultValue: r.type })}
+                <small className="money-table__sub">{t(`wallet.records.wallets.${r.wallet}`)}</small>
+              </span>,
               signed(r.amount),
               formatAmount(r.balanceAfter),
               <code key="ref">{r.reference}</code>,

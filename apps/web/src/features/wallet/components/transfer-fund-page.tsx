@@ -1,7 +1,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ACCOUNT_TYPE_IDS, endpoints } from '@khela/contracts';
+import { walletEndpoints, ACCOUNT_TYPE_IDS } from '@khela/contracts';
 import { AmountField, amountProblemMessage } from '../../../components/ui/amount-field.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
@@ -129,7 +129,7 @@ function FundForm({
       setDone(t('wallet.fund.done'));
       setStep('edit');
       setAmount('');
-      void queryClient.invalidateQueries({ queryKey: [endpoints.wallet.balance.name] });
+      void queryClient.invalidateQueries({ queryKey: [walletEndpoints.balance.name] });
       return;
     }
     const found = serverFieldErrors(result.error, ['amount'] as const, t('common.networkError'));

@@ -1,7 +1,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpoints } from '@khela/contracts';
+import { walletEndpoints } from '@khela/contracts';
 import { AmountField, amountProblemMessage } from '../../../components/ui/amount-field.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { MoneyConfirm } from '../../../components/ui/money-confirm.tsx';
@@ -79,7 +79,7 @@ export default function TransferUplinePage({ isAgent }: { isAgent: boolean }) {
       setStep('edit');
       setAmount('');
       setPassword('');
-      for (const name of [endpoints.wallet.balance.name, endpoints.wallet.transactionHistory.name])
+      for (const name of [walletEndpoints.balance.name, walletEndpoints.transactionHistory.name])
         void queryClient.invalidateQueries({ queryKey: [name] });
       return;
     }
