@@ -131,6 +131,9 @@ describe('wallet and cashier (issue 5)', () => {
     await page.getByRole('button', { name: 'Submit deposit' }).click();
     const gateway = await popup;
     await gateway.waitForURL(/\/sandbox-gateway\/pay\?order=/);
+    await gateway.waitForLoadState();
+    // A server page: the service worker must not answer it with the app shell (SERVER_PATHS).
+    expect(await gateway.title(), 'the sandbox gateway page, not the app shell').toBe('Sandbox gateway');
     await gateway.getByRole('button', { name: /Pay$/ }).click();
     await gateway.getByText(/Payment done/).waitFor();
     await gateway.close();

@@ -236,7 +236,8 @@ async function launchChromeForLighthouse(work) {
         chrome.kill('SIGTERM');
         await exited;
       }
-      await rm(profile, { recursive: true, force: true });
+      // Chromium's helpers may still be writing into the profile for a moment after it exits.
+      await rm(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }
@@ -296,7 +297,7 @@ const verdict = (ok) => (ok ? 'pass' : 'FAIL');
 async function main() {
   if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
   const work = await mkdtemp(join(tmpdir(), 'khela-bench-'));
-  cleanups.push(() => rm(work, { recursive: true, force: true }));
+  cleanups.push(() => rm(work, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }));
   let base = args.url?.replace(/\/$/, '');
   if (!base) base = await startServer(work, await build(work));
   console.log(`measuring ${base}/`);

@@ -12,7 +12,7 @@ const require = createRequire(import.meta.url);
 const contractsSrc = fileURLToPath(new URL('../../packages/contracts/src/', import.meta.url));
 
 /** Paths the server answers itself: never the app shell, never cached by the service worker. */
-const SERVER_PATHS = /^\/(wps|lgw|admin|api-docs|dev|healthz|readyz|metrics)(\/|$)/;
+const SERVER_PATHS = /^\/(wps|lgw|sandbox-gateway|admin|api-docs|dev|healthz|readyz|metrics)(\/|$)/;
 
 /** Dev server: API calls go to a running Khela server (KHELA_API, default :8080). */
 const api = { target: process.env.KHELA_API ?? 'http://127.0.0.1:8080', changeOrigin: false };

@@ -40,6 +40,19 @@ const SQL_INJECTIONS = ["' OR 1=1 --", '1; DROP TABLE merchants; --', "admin'--"
 const HTML = '<script>alert(1)</script><img src=x onerror=alert(1)>"\'><svg/onload=alert(1)>';
 const NUMBERS_AS_TEXT = ['-1', '99999999999999999999999', '1e309', 'NaN', '0x1F', '1.5'];
 
+/** Values of the wrong JSON type for a text field. */
+export const WRONG_TYPES: unknown[] = [123, true, {}, ['a'], null];
+/** Text values every text field must refuse or keep as text: empty, overlong, SQL, HTML, unicode, NUL. */
+export const BAD_TEXTS = [
+  '',
+  'x'.repeat(5000),
+  "' OR 1=1 --",
+  '1; DROP TABLE members; --',
+  '<script>alert(1)</script>',
+  'আমি বাংলায় 🎰 \u202Eevil',
+  '\u0000',
+];
+
 /** Path parameter stand-ins: none of them names a real row or setting. */
 export const GARBAGE_PARAMS = [
   ...SQL_INJECTIONS,

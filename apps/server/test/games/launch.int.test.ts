@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorMessage } from '@khela/contracts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createPlayer, imposeProtection, logInAs, sessionFor } from '../protection/helpers.ts';
-import { demoMerchantId, resetRateLimits, setSwitch } from '../support/helpers.ts';
+import { demoMerchantId, resetRateLimits, withSwitch } from '../support/helpers.ts';
 
 const LAUNCH = '/wps/game/launchGame';
 
@@ -52,14 +52,11 @@ describe('GET /wps/game/launchGame', () => {
   it('needs a session, and is refused while GAMELO3 is off', async () => {
     expect((await launch({})).body.code).toBe('auth.not_logged_in');
     const headers = await logInAs(t, await createPlayer(t, merchantId));
-    await setSwitch(t, merchantId, 'GAMELO3', false);
-    try {
+    await withSwitch(t, merchantId, 'GAMELO3', false, async () => {
       const res = await launch(headers);
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('system.feature_disabled');
-    } finally {
-      await setSwitch(t, merchantId, 'GAMELO3', true);
-    }
+    });
   });
 
   it('answers bad query input with a 4xx and a code', async () => {

@@ -1,13 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { sealPayload } from '@khela/contracts';
 import { buildApp, type AppDeps } from '../../src/app.ts';
 import { createDb, createPool, type Db } from '../../src/db/database.ts';
 import { wireKeysFromPem } from '../../src/http/wire-keys.ts';
+import { TEMPLATE_DB } from '../global-setup.ts';
+import { cloneDatabase, dropDatabase } from './databases.ts';
 
 /** The test-only key pair of shared/spec/wire-vectors.json: the server under test holds it. */
 export const wireVectors = JSON.parse(
@@ -54,36 +54,6 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function cloneTemplate(adminUrl: string): Promise<string> {
-  const name = `khela_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await admin.query(`CREATE DATABASE ${name} TEMPLATE khela_template`);
-        break;
-      } catch (error) {
-        // Two files cloning at the same instant can collide on the template; try again.
-        if (attempt >= 10) throw error;
-        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-      }
-    }
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function dropDatabase(adminUrl: string, databaseUrl: string) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${new URL(databaseUrl).pathname.slice(1)} WITH (FORCE)`);
-  await admin.end();
-}
-
 /** The whole server on its own copy of the demo database, listening on a real port. */
 export async function startTestApp(
   options: {
@@ -95,7 +65,7 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const adminUrl = inject('adminDatabaseUrl');
-  const databaseUrl = await cloneTemplate(adminUrl);
+  const databaseUrl = await cloneDatabase(adminUrl, TEMPLATE_DB);
   const db = createDb(createPool(databaseUrl, 4));
   const app = await buildApp({
     db,

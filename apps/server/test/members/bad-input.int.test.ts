@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { errorMessage, isErrorCode, loginBodySchema, registerBodySchema, type FieldError } from '@khela/contracts';
+import { BAD_TEXTS, WRONG_TYPES } from '../bad-input/payloads.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { resetRateLimits } from '../support/helpers.ts';
 import { LOGIN_PATH, REGISTER_MOBILE_PATH, REGISTER_PATH } from './helpers.ts';
@@ -16,17 +17,6 @@ beforeAll(async () => {
   t = await startTestApp();
 });
 afterAll(() => t.close());
-
-const WRONG_TYPES: unknown[] = [123, true, {}, ['a'], null];
-const TEXTS = [
-  '',
-  'x'.repeat(5000),
-  "' OR 1=1 --",
-  '1; DROP TABLE members; --',
-  '<script>alert(1)</script>',
-  'আমি বাংলায় 🎰 \u202Eevil',
-  '\u0000',
-];
 
 const validRegistration = {
   username: 'sweeper01',
@@ -70,7 +60,7 @@ describe.each([
 ])('$method $path', ({ path, method, base, fields }) => {
   it.each(fields)('refuses bad values of %s in Bengali and creates nothing', async (field) => {
     const before = await rowCounts();
-    for (const value of [...WRONG_TYPES, ...TEXTS]) {
+    for (const value of [...WRONG_TYPES, ...BAD_TEXTS]) {
       await resetRateLimits(t);
       // No captcha is sent: a value the form accepts still stops at the captcha, never creates.
       const res = await t.sealed(method, path, { ...base, [field]: value }, { headers: { Language: 'bn' } });

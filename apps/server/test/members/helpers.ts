@@ -27,6 +27,17 @@ export async function loginAsPlayer(t: TestApp, options: RequestOptions = {}): P
   return { Authorization: res.body.value.token };
 }
 
+/** Runs `run` while player01 must change its password (as after an operator reset), then clears it. */
+export async function withForcedPasswordChange(t: TestApp, run: () => Promise<void>) {
+  const player01 = t.db.updateTable('members').where('username', '=', DEMO_PLAYER.username);
+  await player01.set({ password_must_change: true }).execute();
+  try {
+    await run();
+  } finally {
+    await player01.set({ password_must_change: false }).execute();
+  }
+}
+
 export function memberInfo(t: TestApp, headers: Record<string, string>): Promise<ApiResponse<MemberInfo>> {
   return t.get<MemberInfo>('/wps/member/info', { headers });
 }

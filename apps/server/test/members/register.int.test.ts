@@ -4,7 +4,7 @@ import type { FieldError, MemberSession } from '@khela/contracts';
 import { memberRepository } from '../../src/modules/members/repository.ts';
 import { DEMO_AGENT } from '../../src/seed/accounts.ts';
 import { startTestApp, wireVectors, type ApiResponse, type TestApp } from '../helpers/test-app.ts';
-import { demoMerchantId, resetRateLimits, setSwitch } from '../support/helpers.ts';
+import { demoMerchantId, resetRateLimits, setSwitch, withSwitch } from '../support/helpers.ts';
 import {
   freshMobile,
   latestCode,
@@ -399,12 +399,9 @@ describe('PUT /wps/member/register/mobile', () => {
     );
     expect(taken.status).toBe(409);
     expect(fieldsOf(taken)[0]!.field).toBe('mobileNum');
-    await setSwitch(t, merchantId, 'MOBILENUMREG3', false);
-    try {
+    await withSwitch(t, merchantId, 'MOBILENUMREG3', false, async () => {
       expect((await register(form(), { path: REGISTER_MOBILE_PATH })).body.code).toBe('system.feature_disabled');
-    } finally {
-      await setSwitch(t, merchantId, 'MOBILENUMREG3', true);
-    }
+    });
   });
 });
 

@@ -3,7 +3,7 @@ import type { FieldError, MemberSession } from '@khela/contracts';
 import { DEMO_PLAYER } from '../../src/seed/accounts.ts';
 import { startTestApp, type ApiResponse, type TestApp } from '../helpers/test-app.ts';
 import { login, memberInfo } from '../members/helpers.ts';
-import { demoMerchantId, resetRateLimits, setSwitch } from '../support/helpers.ts';
+import { demoMerchantId, resetRateLimits, withSwitch } from '../support/helpers.ts';
 import { latestCode, outbox, requestCode, SMS_LOGIN_CODE_PATH, timePasses } from '../verification/helpers.ts';
 
 const CHANGE_PATH = '/wps/member/password';
@@ -245,13 +245,10 @@ describe('POST /wps/member/password/verification (reset by phone)', () => {
   });
 
   it('is refused while CHNGPASSVERIF3 is off', async () => {
-    await setSwitch(t, merchantId, 'CHNGPASSVERIF3', false);
-    try {
+    await withSwitch(t, merchantId, 'CHNGPASSVERIF3', false, async () => {
       const res = await reset({ verificationCode: '123456', newPassword: 'Other@2026' });
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('system.feature_disabled');
-    } finally {
-      await setSwitch(t, merchantId, 'CHNGPASSVERIF3', true);
-    }
+    });
   });
 });

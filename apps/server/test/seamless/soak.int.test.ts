@@ -14,7 +14,8 @@ import { vendorRepository } from '../../src/modules/seamless/vendors.ts';
 import { memberSessions } from '../../src/modules/sessions/member-sessions.ts';
 import { auditLedger, createMembers, CURRENCY } from '../ledger/helpers.ts';
 import { TEMPLATE_DB } from '../global-setup.ts';
-import { cloneDatabase, dropDatabase, freePort, serverProcess } from './server-process.ts';
+import { cloneDatabase, dropDatabase } from '../helpers/databases.ts';
+import { freePort, serverProcess } from './server-process.ts';
 import { vendorClient, type SeamlessAnswer, type SeamlessCall, type VendorClient } from './vendor-client.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { LoginChallenge, MemberSession } from '@khela/contracts';
 import { DEMO_PLAYER } from '../../src/seed/accounts.ts';
 import { startTestApp, type ApiResponse, type TestApp } from '../helpers/test-app.ts';
 import { login } from '../members/helpers.ts';
-import { demoMerchantId, resetRateLimits, setSwitch } from '../support/helpers.ts';
+import { demoMerchantId, resetRateLimits, setSwitch, withSwitch } from '../support/helpers.ts';
 import { latestCode, outbox } from '../verification/helpers.ts';
 
 const CODE_PATH = '/wps/session/login/verification/code';
@@ -127,11 +127,8 @@ describe('unrecognised-IP verification (§2 LOGINIPVERF3)', () => {
   it('does not challenge once LOGINIPVERF3 is off, nor a wrong password', async () => {
     const ip = newIp();
     expect((await login(t, { ...player, password: 'Wrong@123' }, from(ip))).body.code).toBe('auth.invalid_credentials');
-    await setSwitch(t, merchantId, 'LOGINIPVERF3', false);
-    try {
+    await withSwitch(t, merchantId, 'LOGINIPVERF3', false, async () => {
       expect((await login(t, player, from(ip))).status).toBe(200);
-    } finally {
-      await setSwitch(t, merchantId, 'LOGINIPVERF3', true);
-    }
+    });
   });
 });

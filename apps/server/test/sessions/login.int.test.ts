@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import { errorMessage, type MemberSession } from '@khela/contracts';
 import { DEMO_AGENT, DEMO_PLAYER } from '../../src/seed/accounts.ts';
 import { startTestApp, wireVectors, type TestApp } from '../helpers/test-app.ts';
-import { LOGIN_PATH, login, memberInfo, solvedCaptcha } from '../members/helpers.ts';
-import { demoMerchantId, resetRateLimits, setSwitch } from '../support/helpers.ts';
+import { LOGIN_PATH, login, memberInfo, solvedCaptcha, withForcedPasswordChange } from '../members/helpers.ts';
+import { demoMerchantId, resetRateLimits, setSwitch, withSwitch } from '../support/helpers.ts';
 
 let t: TestApp;
 let merchantId: number;
@@ -101,14 +101,11 @@ describe('POST /wps/session/login', () => {
   });
 
   it('refuses SMS log-in while MOBILEVERCODELOGIN3 is off (the SMS flow: sessions/sms-login.int.test.ts)', async () => {
-    await setSwitch(t, merchantId, 'MOBILEVERCODELOGIN3', false);
-    try {
+    await withSwitch(t, merchantId, 'MOBILEVERCODELOGIN3', false, async () => {
       const res = await login(t, { username: '01700000001', password: '123456', type: 'sms' });
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('system.feature_disabled');
-    } finally {
-      await setSwitch(t, merchantId, 'MOBILEVERCODELOGIN3', true);
-    }
+    });
   });
 });
 
@@ -194,16 +191,9 @@ describe('who may log in where (§6)', () => {
 
 describe('forced password change (§4)', () => {
   it('flags a password the operator reset to the default', async () => {
-    await t.db.updateTable('members').set({ password_must_change: true }).where('username', '=', 'player01').execute();
-    try {
+    await withForcedPasswordChange(t, async () => {
       expect((await login(t, player)).body.value.passwordExpired).toBe(true);
-    } finally {
-      await t.db
-        .updateTable('members')
-        .set({ password_must_change: false })
-        .where('username', '=', 'player01')
-        .execute();
-    }
+    });
   });
 
   it('flags an old password only while PWDEXPFORCECHANGE3 is on', async () => {

@@ -7,7 +7,7 @@ import { TRIAL_DEMO_CREDIT } from '../../src/modules/sessions/member-login.ts';
 import { seedMerchant } from '../../src/seed/demo.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { loginAsPlayer, memberInfo } from '../members/helpers.ts';
-import { demoMerchantId, resetRateLimits, setSwitch } from '../support/helpers.ts';
+import { demoMerchantId, resetRateLimits, withSwitch } from '../support/helpers.ts';
 
 let t: TestApp;
 let merchantId: number;
@@ -164,14 +164,11 @@ describe('POST /wps/session/login/freeplay (§6 trial)', () => {
 
   it('needs no body, and is refused while FREEPLAY3 is off', async () => {
     expect((await t.request('POST', '/wps/session/login/freeplay')).status).toBe(200);
-    await setSwitch(t, merchantId, 'FREEPLAY3', false);
-    try {
+    await withSwitch(t, merchantId, 'FREEPLAY3', false, async () => {
       const res = await t.request('POST', '/wps/session/login/freeplay', {});
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('system.feature_disabled');
-    } finally {
-      await setSwitch(t, merchantId, 'FREEPLAY3', true);
-    }
+    });
   });
 
   it('throttles account creation per IP', async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_AGENT, DEMO_PLAYER } from '../../src/seed/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { login, memberInfo } from '../members/helpers.ts';
-import { demoMerchantId, resetRateLimits, setSwitch } from '../support/helpers.ts';
+import { login, memberInfo, withForcedPasswordChange } from '../members/helpers.ts';
+import { demoMerchantId, resetRateLimits, withSwitch } from '../support/helpers.ts';
 import { latestCode, requestCode, SMS_LOGIN_CODE_PATH, timePasses } from '../verification/helpers.ts';
 
 let t: TestApp;
@@ -29,8 +29,7 @@ const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
 
 describe('POST /wps/session/login with type sms', () => {
   it('logs the member in with the code, once, and never asks for a password change (§4)', async () => {
-    await t.db.updateTable('members').set({ password_must_change: true }).where('username', '=', 'player01').execute();
-    try {
+    await withForcedPasswordChange(t, async () => {
       const code = await codeForPlayer();
       const res = await smsLogin(code);
       expect(res.status).toBe(200);
@@ -43,13 +42,7 @@ describe('POST /wps/session/login with type sms', () => {
       const reused = await smsLogin(code);
       expect(reused.status).toBe(400);
       expect(reused.body.code).toBe('sms.invalid_code');
-    } finally {
-      await t.db
-        .updateTable('members')
-        .set({ password_must_change: false })
-        .where('username', '=', 'player01')
-        .execute();
-    }
+    });
   });
 
   it('kills a code after 5 wrong tries, and counts wrong codes in the log-in throttle (captcha after 3)', async () => {
@@ -106,13 +99,10 @@ describe('POST /wps/session/login with type sms', () => {
 
   it('is refused while MOBILEVERCODELOGIN3 is off', async () => {
     const code = await codeForPlayer();
-    await setSwitch(t, merchantId, 'MOBILEVERCODELOGIN3', false);
-    try {
+    await withSwitch(t, merchantId, 'MOBILEVERCODELOGIN3', false, async () => {
       const res = await smsLogin(code);
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('system.feature_disabled');
-    } finally {
-      await setSwitch(t, merchantId, 'MOBILEVERCODELOGIN3', true);
-    }
+    });
   });
 });

@@ -8,7 +8,7 @@ import { CAPTCHA_ISSUE_LIMIT, captchaService, type CaptchaService } from '../../
 import { rateLimiter } from '../../src/modules/rate-limit/rate-limiter.ts';
 import { seedMerchant } from '../../src/seed/demo.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { demoMerchantId, resetRateLimits, setSwitch } from './helpers.ts';
+import { demoMerchantId, resetRateLimits, withSwitch } from './helpers.ts';
 
 let t: TestApp;
 let merchantId: number;
@@ -85,15 +85,12 @@ describe('GET /wps/captcha', () => {
       .selectFrom('captchas')
       .select(sql<number>`count(*)::int`.as('n'))
       .executeTakeFirstOrThrow();
-    await setSwitch(t, merchantId, 'CAPTCHA3', false);
-    try {
+    await withSwitch(t, merchantId, 'CAPTCHA3', false, async () => {
       const res = await t.get('/wps/captcha');
       expect(res.status).toBe(403);
       expect(res.body).toMatchObject({ success: false, code: 'system.feature_disabled' });
       expect(await captchas.isRequired(merchantId)).toBe(false);
-    } finally {
-      await setSwitch(t, merchantId, 'CAPTCHA3', true);
-    }
+    });
     expect(await captchas.isRequired(merchantId)).toBe(true);
     const after = await t.db
       .selectFrom('captchas')

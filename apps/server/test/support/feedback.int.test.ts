@@ -3,7 +3,7 @@ import { errorMessage, FEEDBACK, type ErrorCode } from '@khela/contracts';
 import { createCaptcha } from '../../src/modules/captcha/captcha-repository.ts';
 import { FEEDBACK_LIMIT } from '../../src/modules/support/feedback-service.ts';
 import { startTestApp, type ApiResponse, type RequestOptions, type TestApp } from '../helpers/test-app.ts';
-import { demoMerchantId, resetRateLimits, setSwitch } from './helpers.ts';
+import { demoMerchantId, resetRateLimits, setSwitch, withSwitch } from './helpers.ts';
 
 let t: TestApp;
 let merchantId: number;
@@ -164,26 +164,20 @@ describe('PUT /wps/feedback', () => {
   });
 
   it('takes feedback without a captcha while CAPTCHA3 is off', async () => {
-    await setSwitch(t, merchantId, 'CAPTCHA3', false);
-    try {
+    await withSwitch(t, merchantId, 'CAPTCHA3', false, async () => {
       await expectStored(await feedbackBody({ captcha: undefined, captchaId: undefined }));
-    } finally {
-      await setSwitch(t, merchantId, 'CAPTCHA3', true);
-    }
+    });
   });
 
   it('answers system.feature_disabled while FEEDBACK3 is off', async () => {
-    await setSwitch(t, merchantId, 'FEEDBACK3', false);
-    try {
+    await withSwitch(t, merchantId, 'FEEDBACK3', false, async () => {
       const body = await feedbackBody();
       const res = await expectRefused(body, 'system.feature_disabled');
       expect(res.status).toBe(403);
       // The refused call did not touch the captcha.
       await setSwitch(t, merchantId, 'FEEDBACK3', true);
       await expectStored(body);
-    } finally {
-      await setSwitch(t, merchantId, 'FEEDBACK3', true);
-    }
+    });
   });
 
   it('refuses an unknown merchant', async () => {

@@ -18,6 +18,22 @@ export async function setSwitch(t: TestApp, merchantId: number, modId: string, e
     .execute();
 }
 
+/** Runs `run` with the switch set to `enabled`, then sets it back the other way, whatever happens. */
+export async function withSwitch(
+  t: TestApp,
+  merchantId: number,
+  modId: string,
+  enabled: boolean,
+  run: () => Promise<void>,
+) {
+  await setSwitch(t, merchantId, modId, enabled);
+  try {
+    await run();
+  } finally {
+    await setSwitch(t, merchantId, modId, !enabled);
+  }
+}
+
 /** Forgets every throttle count, so each test starts with a fresh allowance. */
 export async function resetRateLimits(t: TestApp) {
   await t.db.deleteFrom('rate_limits').execute();

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { errorMessage, isErrorCode } from '@khela/contracts';
 import { DEMO_PLAYER } from '../../src/seed/accounts.ts';
 import { loginAsAdmin } from '../helpers/admin.ts';
+import { BAD_TEXTS, WRONG_TYPES } from '../bad-input/payloads.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { loginAsPlayer } from '../members/helpers.ts';
 import { demoMerchantId, resetRateLimits, setSwitch } from '../support/helpers.ts';
@@ -23,17 +24,6 @@ beforeAll(async () => {
   operator = await loginAsAdmin(t);
 });
 afterAll(() => t.close());
-
-const WRONG_TYPES: unknown[] = [123, true, {}, ['a'], null];
-const TEXTS = [
-  '',
-  'x'.repeat(5000),
-  "' OR 1=1 --",
-  '1; DROP TABLE members; --',
-  '<script>alert(1)</script>',
-  'আমি বাংলায় 🎰 \u202Eevil',
-  '\u0000',
-];
 
 async function fingerprint() {
   const { rows } = await sql<{ print: string }>`
@@ -120,7 +110,7 @@ function send(call: Call, body: Record<string, unknown>) {
 describe.each(CALLS)('$method $path', (call) => {
   it.each(Object.keys(call.body))('refuses bad values of %s in Bengali and changes nothing', async (field) => {
     const before = await fingerprint();
-    for (const value of [...(call.form ? [] : WRONG_TYPES), ...TEXTS]) {
+    for (const value of [...(call.form ? [] : WRONG_TYPES), ...BAD_TEXTS]) {
       await resetRateLimits(t);
       const res = await send(call, { ...call.body, [field]: value });
       const where = `${field}=${JSON.stringify(value)?.slice(0, 40)}`;

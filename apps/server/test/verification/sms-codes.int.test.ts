@@ -4,7 +4,7 @@ import type { FieldError } from '@khela/contracts';
 import { DEMO_PLAYER } from '../../src/seed/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { solvedCaptcha } from '../members/helpers.ts';
-import { demoMerchantId, resetRateLimits, setSwitch } from '../support/helpers.ts';
+import { demoMerchantId, resetRateLimits, withSwitch } from '../support/helpers.ts';
 import {
   freshMobile,
   latestCode,
@@ -128,25 +128,19 @@ describe('POST /wps/verification/sms/noLogin', () => {
     expect(solved.status).toBe(200);
 
     // Without CAPTCHA3 there is no captcha to ask for: the per-IP limit alone applies.
-    await setSwitch(t, merchantId, 'CAPTCHA3', false);
-    try {
+    await withSwitch(t, merchantId, 'CAPTCHA3', false, async () => {
       expect((await requestCode(t, SMS_LOGIN_CODE_PATH, freshMobile(), ip)).body.code).toBe('sms.not_registered');
-    } finally {
-      await setSwitch(t, merchantId, 'CAPTCHA3', true);
-    }
+    });
   });
 
   it('refuses one IP outright past 20 sends an hour', async () => {
-    await setSwitch(t, merchantId, 'CAPTCHA3', false);
-    try {
+    await withSwitch(t, merchantId, 'CAPTCHA3', false, async () => {
       const ip = fromNewIp();
       for (let i = 0; i < 20; i++) await requestCode(t, SMS_LOGIN_CODE_PATH, freshMobile(), ip);
       const res = await requestCode(t, SMS_LOGIN_CODE_PATH, DEMO_PLAYER.mobile, ip);
       expect(res.status).toBe(429);
       expect(res.body.code).toBe('request.rate_limited');
-    } finally {
-      await setSwitch(t, merchantId, 'CAPTCHA3', true);
-    }
+    });
   });
 
   it('refuses a missing or invalid number with sms.invalid_mobile, in the language asked', async () => {
@@ -177,14 +171,11 @@ describe('POST /wps/verification/sms/noLogin', () => {
   });
 
   it('is refused while VERIFICATION3 is off', async () => {
-    await setSwitch(t, merchantId, 'VERIFICATION3', false);
-    try {
+    await withSwitch(t, merchantId, 'VERIFICATION3', false, async () => {
       const res = await requestCode(t, SMS_LOGIN_CODE_PATH, DEMO_PLAYER.mobile, fromNewIp());
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('system.feature_disabled');
-    } finally {
-      await setSwitch(t, merchantId, 'VERIFICATION3', true);
-    }
+    });
   });
 });
 
@@ -210,14 +201,11 @@ describe('POST /wps/verification/sms/register', () => {
   });
 
   it('is refused unless REGMOBVERF3 is on', async () => {
-    await setSwitch(t, merchantId, 'REGMOBVERF3', false);
-    try {
+    await withSwitch(t, merchantId, 'REGMOBVERF3', false, async () => {
       const res = await requestCode(t, SMS_REGISTER_CODE_PATH, freshMobile(), fromNewIp());
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('system.feature_disabled');
-    } finally {
-      await setSwitch(t, merchantId, 'REGMOBVERF3', true);
-    }
+    });
   });
 });
 

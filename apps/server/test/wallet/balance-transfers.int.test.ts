@@ -4,7 +4,7 @@ import { hashPassword } from '../../src/modules/admin/passwords.ts';
 import { ledger as createLedger, type Ledger } from '../../src/modules/ledger/ledger.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { auditLedger } from '../ledger/helpers.ts';
-import { demoMerchantId, setSwitch } from '../support/helpers.ts';
+import { demoMerchantId, withSwitch } from '../support/helpers.ts';
 import {
   bonusOf,
   createMember,
@@ -55,6 +55,16 @@ afterAll(async () => {
 
 const mainBalance = async (member: WalletMember) =>
   (await ledger.balanceOf(merchantId, 'BDT', mainOf(member))).toString();
+
+/** GCS_walletTransfer between the main wallet and a game wallet, under a fresh requestId unless one is given. */
+function gameTransfer(from: WalletMember, payload: Record<string, unknown>) {
+  return t.request<TransferResult>(
+    'POST',
+    WALLET_TRANSFER,
+    { requestId: uniqueKey('fund'), ...payload },
+    { headers: from.auth },
+  );
+}
 
 function transfer(from: WalletMember, payload: Record<string, unknown>, language = 'en') {
   return t.sealed<TransferResult>(
@@ -147,14 +157,11 @@ describe('merchant wallet and consolidated funds', () => {
 
   it('is served only while AGENTPOLICY3 is on', async () => {
     const member = await createMember(t, merchantId);
-    await setSwitch(t, merchantId, 'AGENTPOLICY3', false);
-    try {
+    await withSwitch(t, merchantId, 'AGENTPOLICY3', false, async () => {
       const res = await t.get(CONSOLIDATED, { headers: member.auth });
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('system.feature_disabled');
-    } finally {
-      await setSwitch(t, merchantId, 'AGENTPOLICY3', true);
-    }
+    });
   });
 });
 
@@ -286,14 +293,11 @@ describe('transfers to upline and downline', () => {
     const trialRes = await transfer(trial, { direction: 'upline', amount: '1' });
     expect(trialRes.status).toBe(403);
     expect(trialRes.body.code).toBe('auth.trial_account');
-    await setSwitch(t, merchantId, 'AGETRANSFERUP3', false);
-    try {
+    await withSwitch(t, merchantId, 'AGETRANSFERUP3', false, async () => {
       const off = await transfer(player, { direction: 'upline', amount: '1' });
       expect(off.status).toBe(403);
       expect(off.body.code).toBe('system.feature_disabled');
-    } finally {
-      await setSwitch(t, merchantId, 'AGETRANSFERUP3', true);
-    }
+    });
   });
 });
 
@@ -303,17 +307,7 @@ describe('POST /wps/relay/GCS_walletTransfer', () => {
     await fund(ledger, merchantId, mainOf(member), 50_000n);
     const vendor = await createVendor(t, merchantId);
     const requestId = uniqueKey('fund');
-    const toGame = await t.request<TransferResult>(
-      'POST',
-      WALLET_TRANSFER,
-      {
-        vendorCode: vendor,
-        direction: 'toGame',
-        amount: '120.75',
-        requestId,
-      },
-      { headers: member.auth },
-    );
+    const toGame = await gameTransfer(member, { vendorCode: vendor, direction: 'toGame', amount: '120.75', requestId });
     expect(toGame.status).toBe(200);
     expect(toGame.body.value).toMatchObject({
       replayed: false,
@@ -321,42 +315,12 @@ describe('POST /wps/relay/GCS_walletTransfer', () => {
       balance: '379.25',
       gameBalance: '120.75',
     });
-    const repeat = await t.request<TransferResult>(
-      'POST',
-      WALLET_TRANSFER,
-      {
-        vendorCode: vendor,
-        direction: 'toGame',
-        amount: '120.75',
-        requestId,
-      },
-      { headers: member.auth },
-    );
+    const repeat = await gameTransfer(member, { vendorCode: vendor, direction: 'toGame', amount: '120.75', requestId });
     expect(repeat.body.value).toMatchObject({ replayed: true, balance: '379.25', gameBalance: '120.75' });
 
-    const back = await t.request<TransferResult>(
-      'POST',
-      WALLET_TRANSFER,
-      {
-        vendorCode: vendor,
-        direction: 'toMain',
-        amount: '20.75',
-        requestId: uniqueKey('fund'),
-      },
-      { headers: member.auth },
-    );
+    const back = await gameTransfer(member, { vendorCode: vendor, direction: 'toMain', amount: '20.75' });
     expect(back.body.value).toMatchObject({ balance: '400.00', gameBalance: '100.00' });
-    const tooMuch = await t.request(
-      'POST',
-      WALLET_TRANSFER,
-      {
-        vendorCode: vendor,
-        direction: 'toMain',
-        amount: '100.01',
-        requestId: uniqueKey('fund'),
-      },
-      { headers: member.auth },
-    );
+    const tooMuch = await gameTransfer(member, { vendorCode: vendor, direction: 'toMain', amount: '100.01' });
     expect(tooMuch.status).toBe(409);
     expect(tooMuch.body.code).toBe('wallet.insufficient_funds');
     const balance = await t.get<Balance>(BALANCE, { headers: member.auth });
@@ -372,17 +336,7 @@ describe('POST /wps/relay/GCS_walletTransfer', () => {
     const otherCurrency = await createVendor(t, merchantId, 'USD');
     const before = await ledgerCounts(t);
     for (const vendorCode of ['NO_SUCH_VENDOR', disabled, otherCurrency]) {
-      const res = await t.request(
-        'POST',
-        WALLET_TRANSFER,
-        {
-          vendorCode,
-          direction: 'toGame',
-          amount: '1.00',
-          requestId: uniqueKey('fund'),
-        },
-        { headers: member.auth },
-      );
+      const res = await gameTransfer(member, { vendorCode, direction: 'toGame', amount: '1.00' });
       expect(res.status).toBe(404);
       expect(res.body.code).toBe('wallet.vendor_not_found');
     }
@@ -417,17 +371,7 @@ describe('bad input moves no money', () => {
     const before = await ledgerCounts(t);
     const up = await transfer(down, { direction: 'upline', amount });
     const downRes = await transfer(member, { direction: 'downline', username: down.username, amount });
-    const fundRes = await t.request(
-      'POST',
-      WALLET_TRANSFER,
-      {
-        vendorCode: vendor,
-        direction: 'toGame',
-        amount,
-        requestId: uniqueKey('fund'),
-      },
-      { headers: member.auth },
-    );
+    const fundRes = await gameTransfer(member, { vendorCode: vendor, direction: 'toGame', amount });
     for (const res of [up, downRes, fundRes]) {
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('request.invalid');
@@ -464,17 +408,7 @@ describe('bad input moves no money', () => {
       expect(res.body.code).toBe('wallet.member_not_found');
     }
     for (const vendorCode of ['', 'x'.repeat(33), '../etc', 'ভেন্ডর']) {
-      const res = await t.request(
-        'POST',
-        WALLET_TRANSFER,
-        {
-          vendorCode,
-          direction: 'toGame',
-          amount: '1',
-          requestId: uniqueKey('fund'),
-        },
-        { headers: agent.auth },
-      );
+      const res = await gameTransfer(agent, { vendorCode, direction: 'toGame', amount: '1' });
       expect(res.status).toBe(400);
     }
     expect(await ledgerCounts(t)).toEqual(before);

@@ -18,9 +18,23 @@ describe('serverFieldErrors', () => {
       form: 'Other',
     });
   });
+
+  it('places refusals about one input under it, through aliases when the form names it otherwise', () => {
+    const funds = { code: 'wallet.insufficient_funds', message: 'Not enough' };
+    expect(serverFieldErrors(funds, ['amount'], 'f')).toEqual({ amount: 'Not enough' });
+    const wrong = { code: 'cashier.payment_password_wrong', message: 'Wrong' };
+    expect(serverFieldErrors(wrong, ['oldPassword', 'newPassword'], 'f', { paymentPassword: 'oldPassword' })).toEqual({
+      oldPassword: 'Wrong',
+    });
+    // A form without that input shows it on the form.
+    expect(serverFieldErrors(funds, ['username'], 'f')).toEqual({ form: 'Not enough' });
+  });
+
   it('uses the message, or the fallback, for other refusals', () => {
-    expect(serverFieldErrors({ code: 'wallet.insufficient_funds', message: 'Not enough' }, ['amount'], 'f')).toEqual({
-      form: 'Not enough',
+    expect(
+      serverFieldErrors({ code: 'cashier.withdraw_daily_limit', message: 'No more today' }, ['amount'], 'f'),
+    ).toEqual({
+      form: 'No more today',
     });
     expect(serverFieldErrors({ code: 'client.network', message: '' }, ['amount'], 'f')).toEqual({ form: 'f' });
   });

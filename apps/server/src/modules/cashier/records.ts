@@ -1,5 +1,6 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { RECORDS_DEFAULT_PAGE_SIZE } from '@khela/contracts';
+import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 
 /** Days in the records filters are calendar days of the demo market (Bangladesh, UTC+6). */
@@ -16,6 +17,28 @@ export function paging(query: RecordsQuery) {
   const pageNo = query.pageNo ?? 1;
   const pageSize = query.pageSize ?? RECORDS_DEFAULT_PAGE_SIZE;
   return { pageNo, pageSize, offset: (pageNo - 1) * pageSize };
+}
+
+/**
+ * One page of a member's records, newest first, and how many match the query's day window:
+ * `base` selects the rows (already narrowed to the member and any status), `view` shows them.
+ */
+export async function pageOfRows<T extends keyof Database, Row, View>(
+  base: SelectQueryBuilder<Database, T, Row>,
+  query: RecordsQuery,
+  view: (rows: Row[]) => Promise<View[]>,
+) {
+  const { pageNo, pageSize, offset } = paging(query);
+  let filtered = base;
+  for (const condition of inDayWindow('created_at', query)) filtered = filtered.where(condition);
+  const [rows, total] = await Promise.all([
+    filtered.orderBy(sql.ref('id'), 'desc').limit(pageSize).offset(offset).execute(),
+    filtered
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { list: await view(rows), total: Number(total.n), pageNo, pageSize };
 }
 
 /** `created_at` within the inclusive day window of the query (either end optional). */

@@ -99,7 +99,7 @@ function renderAt(entry: string) {
 describe('site footer (§2)', () => {
   it('renders the help links of the help call as /help#<tag>', async () => {
     renderAt('/');
-    const footer = screen.getByRole('contentinfo');
+    const footer = await screen.findByRole('contentinfo'); // rendered just after the first paint
     const deposit = await within(footer).findByRole('link', { name: 'How to deposit' });
     expect(deposit.getAttribute('href')).toBe('/help#deposit');
     expect(within(footer).getByRole('link', { name: 'Terms and conditions' }).getAttribute('href')).toBe(
@@ -110,7 +110,7 @@ describe('site footer (§2)', () => {
 
   it('carries the affiliate link, the feedback entry, social links and the 18+ notice', async () => {
     renderAt('/');
-    const footer = screen.getByRole('contentinfo');
+    const footer = await screen.findByRole('contentinfo'); // rendered just after the first paint
     expect(within(footer).getByRole('link', { name: 'Become an affiliate' }).getAttribute('href')).toBe('/agent');
     expect(await within(footer).findByRole('link', { name: /Telegram/ })).toBeTruthy();
     expect(within(footer).getByText(/at least 18 years old/)).toBeTruthy();
@@ -128,7 +128,7 @@ describe('site footer (§2)', () => {
       ),
     );
     renderAt('/');
-    const footer = screen.getByRole('contentinfo');
+    const footer = await screen.findByRole('contentinfo'); // rendered just after the first paint
     expect(within(footer).getByRole('link', { name: 'Help centre' }).getAttribute('href')).toBe('/help');
     expect(within(footer).queryByRole('alert')).toBeNull();
   });

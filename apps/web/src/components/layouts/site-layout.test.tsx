@@ -47,6 +47,17 @@ function renderLayout(withMenu = true) {
   return router;
 }
 
+describe('SiteLayout first paint (issue 3 item 11)', () => {
+  it('paints the header and the page first; the closed drawer and the footer follow', async () => {
+    renderLayout();
+    expect(screen.getByText('page')).toBeTruthy();
+    expect(screen.queryByText('footer')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Promotions', hidden: true })).toBeNull();
+    expect(await screen.findByText('footer')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Promotions', hidden: true })).toBeTruthy();
+  });
+});
+
 describe('SiteLayout drawer (§2 side menu on phones)', () => {
   it('opens as a modal drawer from the header button and closes with Escape, focus back on the button', () => {
     renderLayout();

@@ -9,7 +9,7 @@ import { recordAudit, type AuditActor } from '../../audit/audit-log.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import { notifyMember } from '../../notifications/notify.ts';
 import { assertMayWager } from '../../protection/guards.ts';
-import { inDayWindow, isoOrNull, paging, type RecordsQuery } from '../records.ts';
+import { isoOrNull, pageOfRows, type RecordsQuery } from '../records.ts';
 import { gatewayByCode, newGatewayOrder } from '../gateway/payment-gateway.ts';
 import { attachUploads } from '../uploads/upload-service.ts';
 import type { DepositLimits } from './deposit-limits.ts';
@@ -249,15 +249,9 @@ export function depositService({ db, ledger, limits }: { db: Db; ledger: Ledger;
     },
 
     async listForMember(memberId: number, query: RecordsQuery & { status?: DepositStatus | undefined }) {
-      const { pageNo, pageSize, offset } = paging(query);
-      let base = db.selectFrom('deposits').where('member_id', '=', memberId);
+      let base = db.selectFrom('deposits').selectAll().where('member_id', '=', memberId);
       if (query.status) base = base.where('status', '=', query.status);
-      for (const condition of inDayWindow('created_at', query)) base = base.where(condition);
-      const [rows, total] = await Promise.all([
-        base.selectAll().orderBy('id', 'desc').limit(pageSize).offset(offset).execute(),
-        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { list: await viewOf(db, rows), total: Number(total.n), pageNo, pageSize };
+      return pageOfRows(base, query, (rows) => viewOf(db, rows));
     },
 
     async listForOperator(

@@ -13,7 +13,7 @@ import { memberNames } from '../deposits/deposit-service.ts';
 import type { PayeeAccounts } from '../payee-accounts/payee-service.ts';
 import { toPayeeAccount } from '../payee-accounts/payee-service.ts';
 import type { PaymentPasswords } from '../payee-accounts/payment-password.ts';
-import { inDayWindow, isoOrNull, paging, type RecordsQuery } from '../records.ts';
+import { isoOrNull, pageOfRows, type RecordsQuery } from '../records.ts';
 import { cashierSettings } from '../settings.ts';
 import { attachUploads } from '../uploads/upload-service.ts';
 import { remainingTurnover } from './turnover.ts';
@@ -224,15 +224,9 @@ export function withdrawalService(deps: {
 
     async listForMember(memberId: number, query: RecordsQuery & { status?: WithdrawalStatus | undefined }) {
       await sweepReceipts(memberId);
-      const { pageNo, pageSize, offset } = paging(query);
-      let base = db.selectFrom('withdrawals').where('member_id', '=', memberId);
+      let base = db.selectFrom('withdrawals').selectAll().where('member_id', '=', memberId);
       if (query.status) base = base.where('status', '=', query.status);
-      for (const condition of inDayWindow('created_at', query)) base = base.where(condition);
-      const [rows, total] = await Promise.all([
-        base.selectAll().orderBy('id', 'desc').limit(pageSize).offset(offset).execute(),
-        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { list: await viewOf(db, rows), total: Number(total.n), pageNo, pageSize };
+      return pageOfRows(base, query, (rows) => viewOf(db, rows));
     },
 
     async listForOperator(

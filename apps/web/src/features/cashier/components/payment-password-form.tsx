@@ -44,7 +44,14 @@ export function PaymentPasswordForm({ isSet }: { isSet: boolean }) {
       setSaved(true);
       void queryClient.invalidateQueries({ queryKey: [cashierEndpoints.withdrawSettings.name] });
     } catch (failure) {
-      setErrors(serverFieldErrors(failure, ['oldPassword', 'newPassword'] as const, t('common.networkError')));
+      setErrors(
+        serverFieldErrors(
+          failure,
+          ['oldPassword', 'newPassword'] as const,
+          t('common.networkError'),
+          isSet ? { paymentPassword: 'oldPassword' } : {},
+        ),
+      );
     } finally {
       setPending(false);
     }

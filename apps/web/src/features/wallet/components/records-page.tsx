@@ -135,10 +135,13 @@ function Table({ head, rows, label }: { head: string[]; rows: ReactNode[][]; lab
   );
 }
 
+/** A movement with its sign and colour; zero has neither. */
 function signed(value: string) {
+  const zero = !/[1-9]/.test(value);
+  const minus = value.startsWith('-');
   return (
-    <span className="money-amount" data-sign={value.startsWith('-') ? 'minus' : 'plus'}>
-      {value.startsWith('-') ? '' : '+'}
+    <span className="money-amount" data-sign={zero ? undefined : minus ? 'minus' : 'plus'}>
+      {zero || minus ? '' : '+'}
       {formatAmount(value)}
     </span>
   );

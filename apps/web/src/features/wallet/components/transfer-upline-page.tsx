@@ -12,6 +12,7 @@ import { serverFieldErrors } from '../../../lib/server-fields.ts';
 import { useMoneySubmit } from '../../../lib/use-money-submit.ts';
 import { useSessionToken } from '../../../lib/use-session-token.ts';
 import { useBalance } from '../api/get-balance.ts';
+import { usePaymentPasswordSet } from '../api/get-payment-password-state.ts';
 import { transferUpline } from '../api/transfer-upline.ts';
 import '../../../components/ui/form.css';
 import '../../../components/ui/money.css';
@@ -28,6 +29,8 @@ export default function TransferUplinePage({ isAgent }: { isAgent: boolean }) {
   const queryClient = useQueryClient();
   const token = useSessionToken();
   const balance = useBalance(token);
+  // Unknown (settings not loaded or withdrawals switched off): the field stays, optional.
+  const passwordSet = usePaymentPasswordSet(token);
   const [direction, setDirection] = useState<'upline' | 'downline'>('upline');
   const [username, setUsername] = useState('');
   const [amount, setAmount] = useState('');
@@ -46,9 +49,9 @@ export default function TransferUplinePage({ isAgent }: { isAgent: boolean }) {
         ...(direction === 'downline' ? { username: username.trim() } : {}),
         amount: checked.ok ? checked.wire : amount,
         requestId,
-        ...(password ? { paymentPassword: password } : {}),
+        ...(password && passwordSet !== false ? { paymentPassword: password } : {}),
       }),
-    [direction, username, checked, amount, password],
+    [direction, username, checked, amount, password, passwordSet],
   );
   const { submit, pending, reset } = useMoneySubmit(send);
   const edit = (apply: () => void) => {
@@ -155,18 +158,20 @@ export default function TransferUplinePage({ isAgent }: { isAgent: boolean }) {
               onChange={(v) => edit(() => setAmount(v))}
               error={errors.amount}
             />
-            <TextField
-              id="transfer-password"
-              label={t('wallet.transfer.paymentPassword')}
-              hint={t('wallet.transfer.paymentPasswordHint')}
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={6}
-              value={password}
-              onChange={(v) => edit(() => setPassword(v))}
-              error={errors.paymentPassword}
-            />
+            {passwordSet === false ? null : (
+              <TextField
+                id="transfer-password"
+                label={t('wallet.transfer.paymentPassword')}
+                hint={t('wallet.transfer.paymentPasswordHint')}
+                type="password"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={6}
+                value={password}
+                onChange={(v) => edit(() => setPassword(v))}
+                error={errors.paymentPassword}
+              />
+            )}
             {errors.form ? (
               <p className="form-alert form-alert--error" role="alert">
                 {errors.form}
