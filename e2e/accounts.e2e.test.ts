@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminSession, latestCode, resetMemberPassword } from './admin-api.ts';
-import { launchBrowser, openPage, screenshot } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { latestCode, resetMemberPassword } from './admin-api.ts';
+import { screenshot } from './browser.ts';
+import { label, logIn, browserWithoutCaptcha, visit } from './member.ts';
 
 /**
  * Issue 4 in Chromium: sign-up by username and by mobile (the SMS code read from the dev
@@ -9,45 +10,16 @@ import { launchBrowser, openPage, screenshot } from './browser.ts';
  * refused a game launch, and self-exclusion blocking the next log-in. The captcha is switched off
  * for the run (a test cannot read it); everything else is the demo merchant as shipped.
  */
-let browser: Browser;
+const browser = browserWithoutCaptcha();
 const run = Date.now().toString(36).slice(-7);
 const unique = () => `${Date.now() % 100_000_000}`.padStart(8, '0');
 const PASSWORD = 'Secret@123';
 const users = { byName: `u${run}`, byMobile: '' };
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  const admin = await adminSession();
-  await admin.call('PUT', '/admin/switches/CAPTCHA3', { enabled: false });
-});
-afterAll(async () => {
-  const admin = await adminSession();
-  await admin.call('PUT', '/admin/switches/CAPTCHA3', { enabled: true });
-  await browser?.close();
-});
-
-/** A fresh browser with the on-load popups already closed, so nothing covers the page. */
-async function visit(options: Parameters<typeof openPage>[1] = {}) {
-  const visit = await openPage(browser, { language: 'en', ...options });
-  await visit.context.addInitScript(() => {
-    if (window !== window.top) return;
-    sessionStorage.setItem('popupClosed.visitor', '1');
-    sessionStorage.setItem('popupClosed.member', '1');
-  });
-  // Which call failed, for the console errors Chromium logs without naming it.
-  visit.page.on('response', (response) => {
-    if (response.status() >= 400) visit.errors.push(`${response.status()} ${new URL(response.url()).pathname}`);
-  });
-  return visit;
-}
-
 async function ready(page: Page) {
   await page.locator('main#main').waitFor();
   await page.waitForLoadState('networkidle');
 }
-
-/** A field by its label text; required fields add a star (hidden from screen readers) to it. */
-const label = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\*?$`);
 
 const accountMenu = (page: Page) => page.getByRole('button', { name: /^Account menu for/ });
 
@@ -69,15 +41,6 @@ async function closePopups(page: Page) {
   }
 }
 
-async function logIn(page: Page, username: string, password: string) {
-  await page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'Log in' });
-  await dialog.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
-  await dialog.getByLabel(label('Password')).fill(password);
-  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
-  return dialog;
-}
-
 async function fillCodeFromOutbox(page: Page, dialog: ReturnType<Page['getByRole']>, mobile: string) {
   await dialog.getByRole('button', { name: 'Send code' }).click();
   await dialog.getByRole('button', { name: /^Resend in/ }).waitFor();
@@ -92,7 +55,7 @@ async function agreeAndCreate(dialog: ReturnType<Page['getByRole']>) {
 
 describe('accounts (issue 4)', () => {
   it('registers by username (with the SMS code from the outbox) and is logged in', async () => {
-    const { page, context, errors } = await visit();
+    const { page, context, errors } = await visit(browser());
     await page.goto('/');
     await ready(page);
     await page.getByRole('banner').getByRole('button', { name: 'Sign up' }).click();
@@ -125,7 +88,12 @@ describe('accounts (issue 4)', () => {
   });
 
   it('registers by mobile with the SMS code from the outbox', async () => {
-    const { page, context, errors } = await visit({ width: 360, height: 780, language: 'bn', theme: 'dark' });
+    const { page, context, errors } = await visit(browser(), {
+      width: 360,
+      height: 780,
+      language: 'bn',
+      theme: 'dark',
+    });
     await page.goto('/register');
     await ready(page);
     const dialog = page.getByRole('dialog', { name: 'সাইন আপ' });
@@ -150,7 +118,7 @@ describe('accounts (issue 4)', () => {
   });
 
   it('logs out through the confirm dialog, and logs in again', async () => {
-    const { page, context, errors } = await visit({ theme: 'light' });
+    const { page, context, errors } = await visit(browser(), { theme: 'light' });
     await page.goto('/');
     await ready(page);
     const dialog = await logIn(page, users.byName, PASSWORD);
@@ -184,7 +152,7 @@ describe('accounts (issue 4)', () => {
 
   it('forces a password change after an operator reset, and the dialog cannot be dismissed', async () => {
     const temporary = await resetMemberPassword(users.byName);
-    const { page, context, errors } = await visit();
+    const { page, context, errors } = await visit(browser());
     await page.goto('/');
     await ready(page);
     await logIn(page, users.byName, temporary);
@@ -205,7 +173,7 @@ describe('accounts (issue 4)', () => {
     expect(errors).toEqual([]);
 
     // The new password works.
-    const next = await visit();
+    const next = await visit(browser());
     await next.page.goto('/');
     await ready(next.page);
     const login = await logIn(next.page, users.byName, 'Changed@456');
@@ -216,7 +184,7 @@ describe('accounts (issue 4)', () => {
   });
 
   it('refuses a trial account a game launch with the in_need_true_account notice', async () => {
-    const { page, context, errors } = await visit();
+    const { page, context, errors } = await visit(browser());
     await page.goto('/');
     await ready(page);
     await page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }).click();
@@ -240,7 +208,7 @@ describe('accounts (issue 4)', () => {
   });
 
   it('self-excludes from the security centre, and the next log-in is refused', async () => {
-    const { page, context, errors } = await visit();
+    const { page, context, errors } = await visit(browser());
     await page.goto('/');
     await ready(page);
     const login = await logIn(page, users.byMobile, PASSWORD);

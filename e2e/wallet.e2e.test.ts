@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminSession, approveDeposit, rejectWithdrawal } from './admin-api.ts';
-import { launchBrowser, openPage, screenshot } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { approveDeposit, rejectWithdrawal } from './admin-api.ts';
+import { screenshot } from './browser.ts';
+import { logIn, browserWithoutCaptcha, visit } from './member.ts';
 
 /**
  * Issue 5 in Chromium: player01 (10,000.00 BDT from the demo seed) sees the balance in the
@@ -13,7 +14,7 @@ import { launchBrowser, openPage, screenshot } from './browser.ts';
  * password and requests a withdrawal (the amount is held); the operator rejects it and the hold
  * comes back; the account record lists the movements.
  */
-let browser: Browser;
+const browser = browserWithoutCaptcha();
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Serious and critical axe-core findings on the page as it is now. */
@@ -37,17 +38,6 @@ const PNG = Buffer.from(
   'base64',
 );
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  const admin = await adminSession();
-  await admin.call('PUT', '/admin/switches/CAPTCHA3', { enabled: false });
-});
-afterAll(async () => {
-  const admin = await adminSession();
-  await admin.call('PUT', '/admin/switches/CAPTCHA3', { enabled: true });
-  await browser?.close();
-});
-
 const balance = (page: Page) => page.getByTestId('header-balance');
 
 async function expectBalance(page: Page, amount: string) {
@@ -70,23 +60,10 @@ async function openMemberPage(page: Page, name: string) {
 
 describe('wallet and cashier (issue 5)', () => {
   it('deposits, withdraws and sees the balance follow in the header', async () => {
-    const { page, context, errors } = await openPage(browser, { language: 'en', theme: 'dark' });
-    await context.addInitScript(() => {
-      if (window !== window.top) return;
-      sessionStorage.setItem('popupClosed.visitor', '1');
-      sessionStorage.setItem('popupClosed.member', '1');
-    });
-    page.on('response', (response) => {
-      if (response.status() >= 400) errors.push(`${response.status()} ${new URL(response.url()).pathname}`);
-    });
-
+    const { page, context, errors } = await visit(browser(), { theme: 'dark' });
     await page.goto('/');
     await page.locator('main#main').waitFor();
-    await page.getByRole('banner').getByRole('button', { name: 'Log in', exact: true }).click();
-    const login = page.getByRole('dialog', { name: 'Log in' });
-    await login.getByRole('textbox', { name: 'Username', exact: true }).fill('player01');
-    await login.getByLabel(/^Password\*?$/).fill('Player@123');
-    await login.getByRole('button', { name: 'Log in', exact: true }).click();
+    const login = await logIn(page, 'player01', 'Player@123');
     await login.waitFor({ state: 'detached' });
     await expectBalance(page, '10,000.00');
 
@@ -193,16 +170,11 @@ describe('wallet and cashier (issue 5)', () => {
   });
 
   it('fits a 360 px phone in Bengali, with the balance in the header, and passes axe-core', async () => {
-    const { page, context, errors } = await openPage(browser, {
+    const { page, context, errors } = await visit(browser(), {
       language: 'bn',
       theme: 'light',
       width: 360,
       height: 780,
-    });
-    await context.addInitScript(() => {
-      if (window !== window.top) return;
-      sessionStorage.setItem('popupClosed.visitor', '1');
-      sessionStorage.setItem('popupClosed.member', '1');
     });
     await page.goto('/');
     await page.locator('main#main').waitFor();

@@ -410,28 +410,21 @@ describe('the seamless wallet under a soak with process kills', () => {
       expect(unexpected).toEqual([]);
       expect(problems).toEqual([]);
 
-      const stored = await db
-        .selectFrom('ledger_accounts')
-        .select(['member_id', 'balance'])
-        .where('kind', '=', 'member_main')
-        .where(
-          'member_id',
-          'in',
-          wallets.map((w) => w.memberId),
-        )
-        .execute();
+      const balancesOf = (kind: 'member_main' | 'member_game') =>
+        db
+          .selectFrom('ledger_accounts')
+          .select(['member_id', 'balance'])
+          .where('kind', '=', kind)
+          .where(
+            'member_id',
+            'in',
+            wallets.map((w) => w.memberId),
+          )
+          .execute();
+      const stored = await balancesOf('member_main');
       // 0 lost and 0 applied twice: every wallet holds exactly what its acknowledged operations say.
       expect(new Map(stored.map((r) => [r.member_id!, r.balance]))).toEqual(expected);
-      const games = await db
-        .selectFrom('ledger_accounts')
-        .select(['member_id', 'balance'])
-        .where('kind', '=', 'member_game')
-        .where(
-          'member_id',
-          'in',
-          wallets.map((w) => w.memberId),
-        )
-        .execute();
+      const games = await balancesOf('member_game');
       expect(new Map(games.filter((r) => r.balance !== 0n).map((r) => [r.member_id!, r.balance]))).toEqual(
         new Map([...expectedGame].filter(([, balance]) => balance !== 0n)),
       );

@@ -12,6 +12,11 @@ export function amountProblemMessage(t: TFunction, problem: AmountProblem, bound
   });
 }
 
+/** The hint under an amount field with a range: "min – max currency" (§9 formatting). */
+export function rangeHint(t: TFunction, bounds: { min: string; max: string }, currency: string): string {
+  return t('money.range', { min: formatAmount(bounds.min), max: formatAmount(bounds.max), currency });
+}
+
 /** An amount input: decimal keyboard on phones, the currency and range as its hint. */
 export function AmountField({
   id,

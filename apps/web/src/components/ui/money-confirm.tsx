@@ -1,10 +1,18 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { AmountCheck } from '../../lib/amount-input.ts';
+import { formatAmount } from '../../lib/format.ts';
 import './money.css';
 
 export interface ConfirmRow {
   label: string;
   value: ReactNode;
+}
+
+/** The amount row of a confirmation: the checked amount in the form's currency (§9 formatting). */
+export function amountRow(t: TFunction, checked: AmountCheck, currency: string): ConfirmRow {
+  return { label: t('money.amountLabel'), value: `${formatAmount(checked.ok ? checked.minor : 0n)} ${currency}` };
 }
 
 /**

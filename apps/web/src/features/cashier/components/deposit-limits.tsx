@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { cashierEndpoints, DEPOSIT_LIMIT_PERIODS, type ValueOf } from '@khela/contracts';
 import { amountProblemMessage } from '../../../components/ui/amount-field.tsx';
+import { MoneySelect } from '../../../components/ui/money-select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { checkAmount } from '../../../lib/amount-input.ts';
 import { formatAmount, formatDateTime } from '../../../lib/format.ts';
@@ -92,23 +93,13 @@ export function DepositLimits({ limits, currency }: { limits: Limit[]; currency:
         </table>
       </div>
       <form className="form cashier-inline-form" onSubmit={(e) => void save(e)} noValidate>
-        <div className="field">
-          <label className="field__label" htmlFor="limit-period">
-            {t('cashier.limits.period')}
-          </label>
-          <select
-            id="limit-period"
-            className="field__control"
-            value={period}
-            onChange={(e) => setPeriod(e.target.value as Period)}
-          >
-            {DEPOSIT_LIMIT_PERIODS.map((p) => (
-              <option key={p} value={p}>
-                {t(`cashier.limits.periods.${p}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <MoneySelect
+          id="limit-period"
+          label={t('cashier.limits.period')}
+          value={period}
+          options={DEPOSIT_LIMIT_PERIODS.map((p) => ({ value: p, label: t(`cashier.limits.periods.${p}`) }))}
+          onChange={setPeriod}
+        />
         <TextField
           id="limit-amount"
           label={t('cashier.limits.newLimit')}

@@ -1,17 +1,16 @@
-import { useCallback, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cashierEndpoints, type ValueOf } from '@khela/contracts';
-import { AmountField, amountProblemMessage } from '../../../components/ui/amount-field.tsx';
+import { AmountField, amountProblemMessage, rangeHint } from '../../../components/ui/amount-field.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
-import { MoneyConfirm } from '../../../components/ui/money-confirm.tsx';
+import { amountRow, MoneyConfirm } from '../../../components/ui/money-confirm.tsx';
+import { MoneyChoices, MoneyForm } from '../../../components/ui/money-form.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { checkAmount } from '../../../lib/amount-input.ts';
 import { formatAmount } from '../../../lib/format.ts';
-import { serverFieldErrors } from '../../../lib/server-fields.ts';
-import { useMoneySubmit } from '../../../lib/use-money-submit.ts';
+import { useMoneyForm } from '../../../lib/use-money-form.ts';
 import { createDeposit } from '../api/create-deposit.ts';
 import { useDepositSettings } from '../api/get-deposit-settings.ts';
 import { useSessionToken } from '../../../lib/use-session-token.ts';
@@ -67,15 +66,11 @@ export default function DepositPage() {
 
 function DepositForm({ channels, currency }: { channels: Channel[]; currency: string }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [channelId, setChannelId] = useState(channels[0]!.id);
   const [amount, setAmount] = useState('');
   const [reference, setReference] = useState('');
   const [uploads, setUploads] = useState<number[]>([]);
   const [uploaderKey, setUploaderKey] = useState(0);
-  const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
-  const [step, setStep] = useState<'edit' | 'confirm'>('edit');
-  const [done, setDone] = useState<ValueOf<typeof cashierEndpoints.depositCreate> | null>(null);
   const channel = channels.find((c) => c.id === channelId) ?? channels[0]!;
   const manual = channel.method !== 'gateway';
   const bounds = { min: channel.minAmount, max: channel.maxAmount };
@@ -92,78 +87,58 @@ function DepositForm({ channels, currency }: { channels: Channel[]; currency: st
       }),
     [channel.id, checked, amount, manual, reference, uploads],
   );
-  const { submit, pending, reset } = useMoneySubmit(send);
+  const form = useMoneyForm(FIELDS, send, [cashierEndpoints.depositList, cashierEndpoints.depositSettings]);
+  const { errors, edit, done } = form;
 
-  const edit = (apply: () => void) => {
-    apply();
-    reset();
-    setDone(null);
-  };
-
-  const review = (event: FormEvent) => {
-    event.preventDefault();
+  const review = () => {
     const found: typeof errors = {};
     if (!checked.ok) found.amount = amountProblemMessage(t, checked.problem, bounds);
     if (manual && !reference.trim()) found.referenceNumber = t('cashier.deposit.referenceRequired');
-    setErrors(found);
-    if (Object.keys(found).length === 0) setStep('confirm');
+    form.review(found);
   };
 
   const confirm = async () => {
-    if (pending) return;
+    if (form.pending) return;
     // Opened inside the click, so pop-up blockers allow it; pointed at the gateway once it answers.
     const tab = manual ? null : window.open('', '_blank');
     if (tab) tab.opener = null;
-    const result = await submit();
-    if (!result) return;
-    if (result.ok && result.value.paymentUrl && tab) tab.location.href = result.value.paymentUrl;
+    const result = await form.confirm();
+    if (result?.ok && result.value.paymentUrl && tab) tab.location.href = result.value.paymentUrl;
     else tab?.close();
-    if (result.ok) {
-      setDone(result.value);
-      setStep('edit');
-      setAmount('');
-      setReference('');
-      setUploads([]);
-      setUploaderKey((k) => k + 1);
-      setErrors({});
-      void queryClient.invalidateQueries({ queryKey: [cashierEndpoints.depositList.name] });
-      void queryClient.invalidateQueries({ queryKey: [cashierEndpoints.depositSettings.name] });
-      return;
-    }
-    const found = serverFieldErrors(result.error, FIELDS, t('common.networkError'));
-    setErrors(found);
-    // A refusal about an input goes back to the form; the rest stays on the confirmation.
-    if (FIELDS.some((f) => found[f])) setStep('edit');
+    if (!result?.ok) return;
+    setAmount('');
+    setReference('');
+    setUploads([]);
+    setUploaderKey((k) => k + 1);
   };
 
-  if (step === 'confirm') {
+  if (form.step === 'confirm') {
     return (
       <MoneyConfirm
+        {...form.confirmStep}
         title={t('cashier.deposit.confirmTitle')}
         rows={[
           { label: t('cashier.deposit.channel'), value: channel.name },
-          { label: t('money.amountLabel'), value: `${formatAmount(checked.ok ? checked.minor : 0n)} ${currency}` },
+          amountRow(t, checked, currency),
           ...(manual ? [{ label: t('cashier.deposit.reference'), value: reference.trim() }] : []),
           ...(manual ? [{ label: t('cashier.deposit.receipts'), value: String(uploads.length) }] : []),
         ]}
         note={manual ? t('cashier.deposit.confirmNoteManual') : t('cashier.deposit.confirmNoteGateway')}
-        pending={pending}
-        error={errors.form}
         confirmLabel={t('cashier.deposit.submit')}
-        onBack={() => setStep('edit')}
         onConfirm={() => void confirm()}
       />
     );
   }
 
   return (
-    <form className="form cashier-form" onSubmit={review} noValidate aria-labelledby="deposit-title">
-      <h2 id="deposit-title" className="cashier-title">
-        {t('cashier.deposit.title')}
-      </h2>
-      {done ? (
-        <p className="form-alert cashier-success" role="status">
-          {done.paymentUrl ? (
+    <MoneyForm
+      id="deposit"
+      title={t('cashier.deposit.title')}
+      error={errors.form}
+      onReview={review}
+      success={
+        done ? (
+          done.paymentUrl ? (
             <>
               {t('cashier.deposit.gatewayOpened')}{' '}
               <a href={done.paymentUrl} target="_blank" rel="noopener noreferrer">
@@ -172,30 +147,30 @@ function DepositForm({ channels, currency }: { channels: Channel[]; currency: st
             </>
           ) : (
             t('cashier.deposit.submitted', { amount: `${formatAmount(done.amount)} ${done.currency}` })
-          )}
-        </p>
-      ) : null}
-      <fieldset className="cashier-channels">
-        <legend className="field__label">{t('cashier.deposit.channel')}</legend>
-        {channels.map((c) => (
-          <label key={c.id} className="cashier-channel" data-selected={c.id === channel.id}>
-            <input
-              type="radio"
-              name="channel"
-              value={c.id}
-              checked={c.id === channel.id}
-              onChange={() => edit(() => setChannelId(c.id))}
-            />
-            <span className="cashier-channel__name">{c.name}</span>
-            {c.name !== t(`cashier.methods.${c.method}`) ? (
-              <span className="cashier-channel__method">{t(`cashier.methods.${c.method}`)}</span>
-            ) : null}
-            <span className="cashier-channel__range">
-              {formatAmount(c.minAmount)} – {formatAmount(c.maxAmount)} {currency}
-            </span>
-          </label>
-        ))}
-      </fieldset>
+          )
+        ) : null
+      }
+    >
+      <MoneyChoices
+        legend={t('cashier.deposit.channel')}
+        name="channel"
+        selected={channel.id}
+        onSelect={(id) => edit(() => setChannelId(id))}
+        choices={channels.map((c) => ({
+          value: c.id,
+          label: c.name,
+          detail: (
+            <>
+              {c.name !== t(`cashier.methods.${c.method}`) ? (
+                <span className="cashier-channel__method">{t(`cashier.methods.${c.method}`)}</span>
+              ) : null}
+              <span className="cashier-channel__range">
+                {formatAmount(c.minAmount)} – {formatAmount(c.maxAmount)} {currency}
+              </span>
+            </>
+          ),
+        }))}
+      />
 
       {manual && channel.payee ? (
         <section className="cashier-payee" aria-labelledby="payee-title">
@@ -224,11 +199,7 @@ function DepositForm({ channels, currency }: { channels: Channel[]; currency: st
         value={amount}
         onChange={(v) => edit(() => setAmount(v))}
         error={errors.amount}
-        hint={t('money.range', {
-          min: formatAmount(channel.minAmount),
-          max: formatAmount(channel.maxAmount),
-          currency,
-        })}
+        hint={rangeHint(t, bounds, currency)}
       />
       {manual ? (
         <>
@@ -249,19 +220,11 @@ function DepositForm({ channels, currency }: { channels: Channel[]; currency: st
             error={errors.receiptUploadIds}
             onChange={(ids) => {
               setUploads(ids);
-              reset();
+              form.reset();
             }}
           />
         </>
       ) : null}
-      {errors.form ? (
-        <p className="form-alert form-alert--error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
-      <button type="submit" className="button button--primary">
-        {t('money.next')}
-      </button>
-    </form>
+    </MoneyForm>
   );
 }

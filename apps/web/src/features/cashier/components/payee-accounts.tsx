@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { cashierEndpoints, PAYEE_METHODS, type ValueOf } from '@khela/contracts';
+import { MoneySelect } from '../../../components/ui/money-select.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { serverFieldErrors } from '../../../lib/server-fields.ts';
 import { bindPayeeAccount } from '../api/bind-payee-account.ts';
@@ -140,23 +141,13 @@ function BindForm({ payeeName, onBound }: { payeeName: string | null; onBound: (
   return (
     <form className="form cashier-form" onSubmit={(e) => void bind(e)} noValidate aria-labelledby="bind-title">
       <h3 id="bind-title">{t('cashier.payees.bindTitle')}</h3>
-      <div className="field">
-        <label className="field__label" htmlFor="bind-method">
-          {t('cashier.payees.method')}
-        </label>
-        <select
-          id="bind-method"
-          className="field__control"
-          value={method}
-          onChange={(e) => setMethod(e.target.value as Method)}
-        >
-          {PAYEE_METHODS.map((m) => (
-            <option key={m} value={m}>
-              {t(`cashier.methods.${m}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <MoneySelect
+        id="bind-method"
+        label={t('cashier.payees.method')}
+        value={method}
+        options={PAYEE_METHODS.map((m) => ({ value: m, label: t(`cashier.methods.${m}`) }))}
+        onChange={setMethod}
+      />
       {bank ? (
         <>
           <TextField

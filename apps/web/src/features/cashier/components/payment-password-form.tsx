@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { cashierEndpoints } from '@khela/contracts';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { MoneyPasswordField } from '../../../components/ui/money-password-field.tsx';
 import { serverFieldErrors } from '../../../lib/server-fields.ts';
 import { setPaymentPassword } from '../api/set-payment-password.ts';
 
@@ -58,13 +58,10 @@ export function PaymentPasswordForm({ isSet }: { isSet: boolean }) {
   };
 
   const field = (name: Field, label: string) => (
-    <TextField
+    <MoneyPasswordField
       id={`pay-${name}`}
       label={label}
-      type="password"
-      inputMode="numeric"
       autoComplete={name === 'oldPassword' ? 'current-password' : 'new-password'}
-      maxLength={6}
       value={values[name]}
       onChange={set(name)}
       error={errors[name]}

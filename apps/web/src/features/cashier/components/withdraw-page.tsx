@@ -1,16 +1,15 @@
-import { useCallback, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cashierEndpoints, walletEndpoints, type ValueOf } from '@khela/contracts';
-import { AmountField, amountProblemMessage } from '../../../components/ui/amount-field.tsx';
+import { AmountField, amountProblemMessage, rangeHint } from '../../../components/ui/amount-field.tsx';
+import { MoneyPasswordField } from '../../../components/ui/money-password-field.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
-import { MoneyConfirm } from '../../../components/ui/money-confirm.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
+import { amountRow, MoneyConfirm } from '../../../components/ui/money-confirm.tsx';
+import { MoneyChoices, MoneyForm } from '../../../components/ui/money-form.tsx';
 import { checkAmount } from '../../../lib/amount-input.ts';
 import { formatAmount } from '../../../lib/format.ts';
-import { serverFieldErrors } from '../../../lib/server-fields.ts';
-import { useMoneySubmit } from '../../../lib/use-money-submit.ts';
+import { useMoneyForm } from '../../../lib/use-money-form.ts';
 import { useSessionToken } from '../../../lib/use-session-token.ts';
 import { createWithdrawal } from '../api/create-withdrawal.ts';
 import { useWithdrawSettings } from '../api/get-withdraw-settings.ts';
@@ -60,13 +59,9 @@ export default function WithdrawPage() {
 
 function WithdrawForm({ settings }: { settings: Settings }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [accountId, setAccountId] = useState<number | null>(settings.accounts[0]?.id ?? null);
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
-  const [step, setStep] = useState<'edit' | 'confirm'>('edit');
-  const [done, setDone] = useState('');
   const account = settings.accounts.find((a) => a.id === accountId) ?? settings.accounts[0];
   const bounds = { min: settings.minimumAmount, max: settings.maximumAmount };
   const checked = checkAmount(amount, bounds);
@@ -84,47 +79,34 @@ function WithdrawForm({ settings }: { settings: Settings }) {
       }),
     [checked, amount, account?.id, password],
   );
-  const { submit, pending, reset } = useMoneySubmit(send);
-  const edit = (apply: () => void) => {
-    apply();
-    reset();
-    setDone('');
-  };
+  const form = useMoneyForm(FIELDS, send, [
+    cashierEndpoints.withdrawalList,
+    cashierEndpoints.withdrawSettings,
+    walletEndpoints.balance,
+  ]);
+  const { errors, edit, done } = form;
 
-  const review = (event: FormEvent) => {
-    event.preventDefault();
+  const review = () => {
     const found: typeof errors = {};
     if (!checked.ok) found.amount = amountProblemMessage(t, checked.problem, bounds);
     if (!account) found.payeeAccountId = t('cashier.withdraw.needAccount');
     if (!/^\d{6}$/.test(password)) found.paymentPassword = t('cashier.paymentPassword.sixDigits');
-    setErrors(found);
-    if (Object.keys(found).length === 0) setStep('confirm');
+    form.review(found);
   };
 
   const confirm = async () => {
-    const result = await submit();
-    if (!result) return;
-    if (result.ok) {
-      setDone(t('cashier.withdraw.submitted', { amount: `${formatAmount(result.value.amount)} ${currency}` }));
-      setStep('edit');
-      setAmount('');
-      setPassword('');
-      setErrors({});
-      for (const def of [cashierEndpoints.withdrawalList, cashierEndpoints.withdrawSettings, walletEndpoints.balance])
-        void queryClient.invalidateQueries({ queryKey: [def.name] });
-      return;
-    }
-    const found = serverFieldErrors(result.error, FIELDS, t('common.networkError'));
-    setErrors(found);
-    if (FIELDS.some((f) => found[f])) setStep('edit');
+    if (!(await form.confirm())?.ok) return;
+    setAmount('');
+    setPassword('');
   };
 
-  if (step === 'confirm' && account) {
+  if (form.step === 'confirm' && account) {
     return (
       <MoneyConfirm
+        {...form.confirmStep}
         title={t('cashier.withdraw.confirmTitle')}
         rows={[
-          { label: t('money.amountLabel'), value: `${formatAmount(checked.ok ? checked.minor : 0n)} ${currency}` },
+          amountRow(t, checked, currency),
           {
             label: t('cashier.withdraw.toAccount'),
             value: `${account.bankName ?? t(`cashier.methods.${account.method}`)} ${maskAccountNumber(account.accountNumber)}`,
@@ -132,25 +114,21 @@ function WithdrawForm({ settings }: { settings: Settings }) {
           { label: t('cashier.payees.payeeName'), value: account.payeeName },
         ]}
         note={t('cashier.withdraw.confirmNote')}
-        pending={pending}
-        error={errors.form}
         confirmLabel={t('cashier.withdraw.submit')}
-        onBack={() => setStep('edit')}
         onConfirm={() => void confirm()}
       />
     );
   }
 
   return (
-    <form className="form cashier-form" onSubmit={review} noValidate aria-labelledby="withdraw-title">
-      <h2 id="withdraw-title" className="cashier-title">
-        {t('cashier.withdraw.title')}
-      </h2>
-      {done ? (
-        <p className="form-alert cashier-success" role="status">
-          {done}
-        </p>
-      ) : null}
+    <MoneyForm
+      id="withdraw"
+      title={t('cashier.withdraw.title')}
+      success={done ? t('cashier.withdraw.submitted', { amount: `${formatAmount(done.amount)} ${currency}` }) : null}
+      error={errors.form}
+      onReview={review}
+      continueDisabled={settings.accounts.length === 0 || !settings.paymentPasswordSet || countLeft === 0}
+    >
       <dl className="cashier-facts">
         <div>
           <dt>{t('cashier.withdraw.range')}</dt>
@@ -176,22 +154,18 @@ function WithdrawForm({ settings }: { settings: Settings }) {
       {settings.accounts.length === 0 ? (
         <p className="form-alert form-alert--warning">{t('cashier.withdraw.needAccount')}</p>
       ) : (
-        <fieldset className="cashier-channels">
-          <legend className="field__label">{t('cashier.withdraw.toAccount')}</legend>
-          {settings.accounts.map((a) => (
-            <label key={a.id} className="cashier-channel" data-selected={a.id === account?.id}>
-              <input
-                type="radio"
-                name="payee"
-                checked={a.id === account?.id}
-                onChange={() => edit(() => setAccountId(a.id))}
-              />
-              <span className="cashier-channel__name">{a.bankName ?? t(`cashier.methods.${a.method}`)}</span>
-              <span className="cashier-channel__range">{maskAccountNumber(a.accountNumber)}</span>
-            </label>
-          ))}
-          {errors.payeeAccountId ? <p className="field__error">{errors.payeeAccountId}</p> : null}
-        </fieldset>
+        <MoneyChoices
+          legend={t('cashier.withdraw.toAccount')}
+          name="payee"
+          selected={account?.id}
+          onSelect={(id) => edit(() => setAccountId(id))}
+          error={errors.payeeAccountId}
+          choices={settings.accounts.map((a) => ({
+            value: a.id,
+            label: a.bankName ?? t(`cashier.methods.${a.method}`),
+            detail: <span className="cashier-channel__range">{maskAccountNumber(a.accountNumber)}</span>,
+          }))}
+        />
       )}
       <AmountField
         id="withdraw-amount"
@@ -199,36 +173,16 @@ function WithdrawForm({ settings }: { settings: Settings }) {
         value={amount}
         onChange={(v) => edit(() => setAmount(v))}
         error={errors.amount}
-        hint={t('money.range', {
-          min: formatAmount(settings.minimumAmount),
-          max: formatAmount(settings.maximumAmount),
-          currency,
-        })}
+        hint={rangeHint(t, bounds, currency)}
       />
-      <TextField
+      <MoneyPasswordField
         id="withdraw-password"
         label={t('cashier.withdraw.paymentPassword')}
-        type="password"
-        inputMode="numeric"
-        autoComplete="off"
-        maxLength={6}
         value={password}
         onChange={(v) => edit(() => setPassword(v))}
         error={errors.paymentPassword}
         required
       />
-      {errors.form ? (
-        <p className="form-alert form-alert--error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
-      <button
-        type="submit"
-        className="button button--primary"
-        disabled={settings.accounts.length === 0 || !settings.paymentPasswordSet || countLeft === 0}
-      >
-        {t('money.next')}
-      </button>
-    </form>
+    </MoneyForm>
   );
 }

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { cashierEndpoints, RECORDS_DEFAULT_PAGE_SIZE, type ValueOf } from '@khela/contracts';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { LoadState } from '../../../components/ui/load-state.tsx';
-import { Pager } from '../../../components/ui/pager.tsx';
-import { formatAmount, formatDateTime } from '../../../lib/format.ts';
+import { cashierEndpoints, type ValueOf } from '@khela/contracts';
+import { usePaging } from '../../../components/ui/pager.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useSessionToken } from '../../../lib/use-session-token.ts';
 import { confirmReceipt } from '../api/confirm-receipt.ts';
 import { useWithdrawals } from '../api/get-withdrawals.ts';
+import { CashierList } from './cashier-list.tsx';
 import { ImageUploader } from './image-uploader.tsx';
 import { maskAccountNumber } from './payee-accounts.tsx';
 
@@ -16,52 +15,30 @@ type Withdrawal = ValueOf<typeof cashierEndpoints.withdrawalList>['list'][number
 
 /** The member's withdrawals with status, and the §4 receipt answer once a withdrawal is paid. */
 export function WithdrawalList({ receiptMinutes }: { receiptMinutes?: number }) {
-  const { t, i18n } = useTranslation();
-  const token = useSessionToken();
-  const [pageNo, setPageNo] = useState(1);
-  const list = useWithdrawals(token, { pageNo: String(pageNo), pageSize: String(RECORDS_DEFAULT_PAGE_SIZE) });
-  const data = list.data;
+  const { t } = useTranslation();
+  const paging = usePaging();
+  const list = useWithdrawals(useSessionToken(), paging.query);
   return (
-    <section className="cashier-section" aria-labelledby="withdrawals-title">
-      <h2 id="withdrawals-title" className="cashier-title">
-        {t('cashier.withdraw.listTitle')}
-      </h2>
-      <LoadState pending={list.isPending} error={list.error} onRetry={() => void list.refetch()}>
-        {data && data.list.length === 0 ? (
-          <EmptyState title={t('cashier.withdraw.listEmpty')} />
-        ) : data ? (
-          <>
-            <ul className="money-list" aria-label={t('cashier.withdraw.listTitle')}>
-              {data.list.map((w) => (
-                <li key={w.id} className="money-item" data-testid="withdrawal-item">
-                  <div className="money-item__main">
-                    <strong>
-                      {formatAmount(w.amount)} {w.currency}
-                    </strong>
-                    <span className="money-status" data-status={w.status}>
-                      {t(`cashier.status.${w.status}`)}
-                    </span>
-                  </div>
-                  <div className="money-item__meta">
-                    <span>
-                      {w.payeeAccount.bankName ?? t(`cashier.methods.${w.payeeAccount.method}`)}{' '}
-                      {maskAccountNumber(w.payeeAccount.accountNumber)}
-                    </span>
-                    <time dateTime={w.createdAt}>{formatDateTime(w.createdAt, i18n.language)}</time>
-                  </div>
-                  {w.reason ? <p className="money-item__reason">{w.reason}</p> : null}
-                  {w.receipt ? <p className="money-item__meta">{t(`cashier.receipt.states.${w.receipt}`)}</p> : null}
-                  {w.status === 'paid' && !w.receipt ? (
-                    <ReceiptActions withdrawal={w} minutes={receiptMinutes} />
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-            <Pager pageNo={data.pageNo} pageSize={data.pageSize} total={data.total} onPage={setPageNo} />
-          </>
-        ) : null}
-      </LoadState>
-    </section>
+    <CashierList
+      id="withdrawals"
+      title={t('cashier.withdraw.listTitle')}
+      emptyTitle={t('cashier.withdraw.listEmpty')}
+      itemTestId="withdrawal-item"
+      records={list}
+      onPage={paging.setPageNo}
+      meta={(w) => (
+        <span>
+          {w.payeeAccount.bankName ?? t(`cashier.methods.${w.payeeAccount.method}`)}{' '}
+          {maskAccountNumber(w.payeeAccount.accountNumber)}
+        </span>
+      )}
+      extra={(w) => (
+        <>
+          {w.receipt ? <p className="money-item__meta">{t(`cashier.receipt.states.${w.receipt}`)}</p> : null}
+          {w.status === 'paid' && !w.receipt ? <ReceiptActions withdrawal={w} minutes={receiptMinutes} /> : null}
+        </>
+      )}
+    />
   );
 }
 

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { walletEndpoints, RECORDS_DEFAULT_PAGE_SIZE } from '@khela/contracts';
+import { walletEndpoints } from '@khela/contracts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { LoadState } from '../../../components/ui/load-state.tsx';
-import { Pager } from '../../../components/ui/pager.tsx';
+import { PagedRecords, usePaging } from '../../../components/ui/pager.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSessionToken } from '../../../lib/use-session-token.ts';
 import { useInbox } from '../api/get-inbox.ts';
@@ -15,10 +14,9 @@ import '../../../components/ui/money.css';
 export default function InboxPage() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const [pageNo, setPageNo] = useState(1);
+  const paging = usePaging();
   const [error, setError] = useState('');
-  const inbox = useInbox(useSessionToken(), { pageNo: String(pageNo), pageSize: String(RECORDS_DEFAULT_PAGE_SIZE) });
-  const data = inbox.data;
+  const inbox = useInbox(useSessionToken(), paging.query);
 
   const read = async (body: { ids: string[] } | { all: true }) => {
     setError('');
@@ -32,15 +30,19 @@ export default function InboxPage() {
 
   return (
     <div className="cashier-page">
-      <LoadState pending={inbox.isPending} error={inbox.error} onRetry={() => void inbox.refetch()}>
-        {data && data.list.length === 0 ? (
+      <PagedRecords
+        records={inbox}
+        onPage={paging.setPageNo}
+        empty={
           <EmptyState
             variant="page"
             headingLevel={2}
             title={t('wallet.inbox.emptyTitle')}
             body={t('wallet.inbox.empty')}
           />
-        ) : data ? (
+        }
+      >
+        {(data) => (
           <>
             <div className="money-actions">
               <span>{t('wallet.inbox.unread', { count: data.unread })}</span>
@@ -82,10 +84,9 @@ export default function InboxPage() {
                 </li>
               ))}
             </ul>
-            <Pager pageNo={data.pageNo} pageSize={data.pageSize} total={data.total} onPage={setPageNo} />
           </>
-        ) : null}
-      </LoadState>
+        )}
+      </PagedRecords>
     </div>
   );
 }

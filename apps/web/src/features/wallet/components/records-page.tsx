@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RECORDS_DEFAULT_PAGE_SIZE } from '@khela/contracts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
-import { Pager } from '../../../components/ui/pager.tsx';
+import { MoneySelect } from '../../../components/ui/money-select.tsx';
+import { PagedRecords, Pager, usePaging, type PagedQuery, type RecordsPage } from '../../../components/ui/pager.tsx';
 import { formatAmount, formatDateTime } from '../../../lib/format.ts';
 import { useSessionToken } from '../../../lib/use-session-token.ts';
 import { useBetRecords } from '../api/get-bets.ts';
@@ -39,12 +39,8 @@ export default function RecordsPage({ kind }: { kind: RecordsKind }) {
   const { t } = useTranslation();
   const [shortcut, setShortcut] = useState<DateShortcut>('last7');
   const [type, setType] = useState('');
-  const [pageNo, setPageNo] = useState(1);
-  const query = {
-    ...dateWindow(shortcut),
-    pageNo: String(pageNo),
-    pageSize: String(RECORDS_DEFAULT_PAGE_SIZE),
-  };
+  const { query: page, setPageNo } = usePaging();
+  const query = { ...dateWindow(shortcut), ...page };
   return (
     <div className="cashier-page">
       <div className="records-filters" role="group" aria-label={t('wallet.records.filters')}>
@@ -67,27 +63,19 @@ export default function RecordsPage({ kind }: { kind: RecordsKind }) {
         </div>
         {kind === 'transactionHistory' ? (
           <div className="form">
-            <div className="field">
-              <label className="field__label" htmlFor="records-type">
-                {t('wallet.records.type')}
-              </label>
-              <select
-                id="records-type"
-                className="field__control"
-                value={type}
-                onChange={(e) => {
-                  setType(e.target.value);
-                  setPageNo(1);
-                }}
-              >
-                <option value="">{t('wallet.records.allTypes')}</option>
-                {TRANSACTION_TYPES.map((ty) => (
-                  <option key={ty} value={ty}>
-                    {t(`wallet.records.types.${ty}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <MoneySelect
+              id="records-type"
+              label={t('wallet.records.type')}
+              value={type}
+              options={[
+                { value: '', label: t('wallet.records.allTypes') },
+                ...TRANSACTION_TYPES.map((ty) => ({ value: ty, label: t(`wallet.records.types.${ty}`) })),
+              ]}
+              onChange={(value) => {
+                setType(value);
+                setPageNo(1);
+              }}
+            />
           </div>
         ) : null}
       </div>
@@ -168,6 +156,35 @@ function Bonus({ query, onPage }: { query: Query; onPage: (n: number) => void })
   );
 }
 
+/** A records page as a table, or the page's own empty state, and the Pager. */
+function PagedTable<T>({
+  records,
+  onPage,
+  emptyTitle,
+  emptyBody,
+  label,
+  head,
+  row,
+}: {
+  records: PagedQuery<RecordsPage<T>>;
+  onPage: (n: number) => void;
+  emptyTitle: string;
+  emptyBody: string;
+  label: string;
+  head: string[];
+  row: (record: T) => ReactNode[];
+}) {
+  return (
+    <PagedRecords
+      records={records}
+      onPage={onPage}
+      empty={<EmptyState variant="page" headingLevel={2} title={emptyTitle} body={emptyBody} />}
+    >
+      {(data) => <Table label={label} head={head} rows={data.list.map(row)} />}
+    </PagedRecords>
+  );
+}
+
 function MovementList({
   records,
   onPage,
@@ -180,42 +197,31 @@ function MovementList({
   language: string;
 }) {
   const { t } = useTranslation();
-  const data = records.data;
   return (
-    <LoadState pending={records.isPending} error={records.error} onRetry={() => void records.refetch()}>
-      {data && data.list.length === 0 ? (
-        <EmptyState
-          variant="page"
-          headingLevel={2}
-          title={t('wallet.records.emptyTitle')}
-          body={t('wallet.records.empty')}
-        />
-      ) : data ? (
-        <>
-          <Table
-            label={label}
-            head={[
-              t('wallet.records.time'),
-              t('wallet.records.type'),
-              t('money.amountLabel'),
-              t('wallet.records.balanceAfter'),
-              t('wallet.records.reference'),
-            ]}
-            rows={data.list.map((r) => [
-              formatDateTime(r.time, language),
-              <span key="type">
-                {t(`wallet.records.types.${r.type}`, { defaultValue: r.type })}
-                <small className="money-table__sub">{t(`wallet.records.wallets.${r.wallet}`)}</small>
-              </span>,
-              signed(r.amount),
-              formatAmount(r.balanceAfter),
-              <code key="ref">{r.reference}</code>,
-            ])}
-          />
-          <Pager pageNo={data.pageNo} pageSize={data.pageSize} total={data.total} onPage={onPage} />
-        </>
-      ) : null}
-    </LoadState>
+    <PagedTable
+      records={records}
+      onPage={onPage}
+      emptyTitle={t('wallet.records.emptyTitle')}
+      emptyBody={t('wallet.records.empty')}
+      label={label}
+      head={[
+        t('wallet.records.time'),
+        t('wallet.records.type'),
+        t('money.amountLabel'),
+        t('wallet.records.balanceAfter'),
+        t('wallet.records.reference'),
+      ]}
+      row={(r) => [
+        formatDateTime(r.time, language),
+        <span key="type">
+          {t(`wallet.records.types.${r.type}`, { defaultValue: r.type })}
+          <small className="money-table__sub">{t(`wallet.records.wallets.${r.wallet}`)}</small>
+        </span>,
+        signed(r.amount),
+        formatAmount(r.balanceAfter),
+        <code key="ref">{r.reference}</code>,
+      ]}
+    />
   );
 }
 
@@ -274,40 +280,29 @@ function Profit({ query, onPage }: { query: Query; onPage: (n: number) => void }
 function Bets({ query, onPage }: { query: Query; onPage: (n: number) => void }) {
   const { t, i18n } = useTranslation();
   const records = useBetRecords(useSessionToken(), query);
-  const data = records.data;
   return (
-    <LoadState pending={records.isPending} error={records.error} onRetry={() => void records.refetch()}>
-      {data && data.list.length === 0 ? (
-        <EmptyState
-          variant="page"
-          headingLevel={2}
-          title={t('wallet.records.betsEmptyTitle')}
-          body={t('wallet.records.betsEmpty')}
-        />
-      ) : data ? (
-        <>
-          <Table
-            label={t('wallet.records.betsLabel')}
-            head={[
-              t('wallet.records.time'),
-              t('wallet.records.vendor'),
-              t('wallet.records.gameType'),
-              t('wallet.records.betAmount'),
-              t('wallet.records.winAmount'),
-              t('wallet.records.profit'),
-            ]}
-            rows={data.list.map((r) => [
-              formatDateTime(r.time, i18n.language),
-              r.vendor,
-              r.gameType,
-              formatAmount(r.betAmount),
-              formatAmount(r.winAmount),
-              signed(r.profit),
-            ])}
-          />
-          <Pager pageNo={data.pageNo} pageSize={data.pageSize} total={data.total} onPage={onPage} />
-        </>
-      ) : null}
-    </LoadState>
+    <PagedTable
+      records={records}
+      onPage={onPage}
+      emptyTitle={t('wallet.records.betsEmptyTitle')}
+      emptyBody={t('wallet.records.betsEmpty')}
+      label={t('wallet.records.betsLabel')}
+      head={[
+        t('wallet.records.time'),
+        t('wallet.records.vendor'),
+        t('wallet.records.gameType'),
+        t('wallet.records.betAmount'),
+        t('wallet.records.winAmount'),
+        t('wallet.records.profit'),
+      ]}
+      row={(r) => [
+        formatDateTime(r.time, i18n.language),
+        r.vendor,
+        r.gameType,
+        formatAmount(r.betAmount),
+        formatAmount(r.winAmount),
+        signed(r.profit),
+      ]}
+    />
   );
 }

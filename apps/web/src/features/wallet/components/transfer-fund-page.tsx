@@ -1,21 +1,23 @@
-import { useCallback, useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { walletEndpoints, ACCOUNT_TYPE_IDS } from '@khela/contracts';
 import { AmountField, amountProblemMessage } from '../../../components/ui/amount-field.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
-import { MoneyConfirm } from '../../../components/ui/money-confirm.tsx';
+import { amountRow, MoneyConfirm } from '../../../components/ui/money-confirm.tsx';
+import { MoneyChoices, MoneyForm } from '../../../components/ui/money-form.tsx';
+import { MoneySelect } from '../../../components/ui/money-select.tsx';
 import { checkAmount } from '../../../lib/amount-input.ts';
 import { formatAmount } from '../../../lib/format.ts';
-import { serverFieldErrors } from '../../../lib/server-fields.ts';
-import { useMoneySubmit } from '../../../lib/use-money-submit.ts';
+import { useMoneyForm } from '../../../lib/use-money-form.ts';
 import { useSessionToken } from '../../../lib/use-session-token.ts';
 import { useBalance } from '../api/get-balance.ts';
 import { useMerchantWallet } from '../api/get-merchant-wallet.ts';
 import { transferFund } from '../api/transfer-fund.ts';
 import '../../../components/ui/form.css';
 import '../../../components/ui/money.css';
+
+const FIELDS = ['amount'] as const;
 
 /**
  * §2 member centre `transferFund` (issue 5 item 6): the wallets with their balances, and a
@@ -87,13 +89,9 @@ function FundForm({
   currency: string;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [vendor, setVendor] = useState(vendors[0]?.vendorCode ?? '');
   const [direction, setDirection] = useState<'toGame' | 'toMain'>('toGame');
   const [amount, setAmount] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string; form?: string }>({});
-  const [step, setStep] = useState<'edit' | 'confirm'>('edit');
-  const [done, setDone] = useState('');
   const source = direction === 'toGame' ? main : (vendors.find((v) => v.vendorCode === vendor)?.availBalance ?? '0.00');
   const checked = checkAmount(amount, { balance: source });
 
@@ -102,98 +100,55 @@ function FundForm({
       transferFund({ vendorCode: vendor, direction, amount: checked.ok ? checked.wire : amount, requestId }),
     [vendor, direction, checked, amount],
   );
-  const { submit, pending, reset } = useMoneySubmit(send);
-  const edit = (apply: () => void) => {
-    apply();
-    reset();
-    setDone('');
-  };
+  const form = useMoneyForm(FIELDS, send, [walletEndpoints.balance]);
+  const { errors, edit } = form;
 
   if (vendors.length === 0) {
     return <EmptyState title={t('wallet.fund.noGamesTitle')} body={t('wallet.fund.noGames')} />;
   }
 
-  const review = (event: FormEvent) => {
-    event.preventDefault();
-    if (!checked.ok) {
-      setErrors({ amount: amountProblemMessage(t, checked.problem, { balance: source }) });
-      return;
-    }
-    setErrors({});
-    setStep('confirm');
-  };
+  const review = () =>
+    form.review(checked.ok ? {} : { amount: amountProblemMessage(t, checked.problem, { balance: source }) });
   const confirm = async () => {
-    const result = await submit();
-    if (!result) return;
-    if (result.ok) {
-      setDone(t('wallet.fund.done'));
-      setStep('edit');
-      setAmount('');
-      void queryClient.invalidateQueries({ queryKey: [walletEndpoints.balance.name] });
-      return;
-    }
-    const found = serverFieldErrors(result.error, ['amount'] as const, t('common.networkError'));
-    setErrors(found);
-    if (found.amount) setStep('edit');
+    if ((await form.confirm())?.ok) setAmount('');
   };
 
-  if (step === 'confirm') {
+  if (form.step === 'confirm') {
     return (
       <MoneyConfirm
+        {...form.confirmStep}
         title={t('wallet.fund.confirmTitle')}
         rows={[
           { label: t('wallet.fund.from'), value: direction === 'toGame' ? t('wallet.fund.main') : vendor },
           { label: t('wallet.fund.to'), value: direction === 'toGame' ? vendor : t('wallet.fund.main') },
-          { label: t('money.amountLabel'), value: `${formatAmount(checked.ok ? checked.minor : 0n)} ${currency}` },
+          amountRow(t, checked, currency),
         ]}
-        pending={pending}
-        error={errors.form}
-        onBack={() => setStep('edit')}
         onConfirm={() => void confirm()}
       />
     );
   }
   return (
-    <form className="form cashier-form" onSubmit={review} noValidate aria-labelledby="fund-title">
-      <h2 id="fund-title" className="cashier-title">
-        {t('wallet.fund.title')}
-      </h2>
-      {done ? (
-        <p className="form-alert cashier-success" role="status">
-          {done}
-        </p>
-      ) : null}
-      <div className="field">
-        <label className="field__label" htmlFor="fund-vendor">
-          {t('wallet.fund.game')}
-        </label>
-        <select
-          id="fund-vendor"
-          className="field__control"
-          value={vendor}
-          onChange={(e) => edit(() => setVendor(e.target.value))}
-        >
-          {vendors.map((v) => (
-            <option key={v.vendorCode} value={v.vendorCode}>
-              {v.vendorCode}
-            </option>
-          ))}
-        </select>
-      </div>
-      <fieldset className="cashier-channels">
-        <legend className="field__label">{t('wallet.fund.direction')}</legend>
-        {(['toGame', 'toMain'] as const).map((d) => (
-          <label key={d} className="cashier-channel" data-selected={direction === d}>
-            <input
-              type="radio"
-              name="fund-direction"
-              checked={direction === d}
-              onChange={() => edit(() => setDirection(d))}
-            />
-            <span className="cashier-channel__name">{t(`wallet.fund.${d}`)}</span>
-          </label>
-        ))}
-      </fieldset>
+    <MoneyForm
+      id="fund"
+      title={t('wallet.fund.title')}
+      success={form.done ? t('wallet.fund.done') : null}
+      error={errors.form}
+      onReview={review}
+    >
+      <MoneySelect
+        id="fund-vendor"
+        label={t('wallet.fund.game')}
+        value={vendor}
+        options={vendors.map((v) => ({ value: v.vendorCode ?? '', label: v.vendorCode ?? '' }))}
+        onChange={(value) => edit(() => setVendor(value))}
+      />
+      <MoneyChoices
+        legend={t('wallet.fund.direction')}
+        name="fund-direction"
+        selected={direction}
+        onSelect={(d) => edit(() => setDirection(d))}
+        choices={(['toGame', 'toMain'] as const).map((d) => ({ value: d, label: t(`wallet.fund.${d}`) }))}
+      />
       <AmountField
         id="fund-amount"
         label={t('money.amountLabel')}
@@ -202,14 +157,6 @@ function FundForm({
         error={errors.amount}
         hint={t('wallet.transfer.available', { amount: `${formatAmount(source)} ${currency}` })}
       />
-      {errors.form ? (
-        <p className="form-alert form-alert--error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
-      <button type="submit" className="button button--primary">
-        {t('money.next')}
-      </button>
-    </form>
+    </MoneyForm>
   );
 }
