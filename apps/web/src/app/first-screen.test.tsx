@@ -4,13 +4,14 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { systemEndpoints, type SystemStatus } from '@khela/contracts';
 import { useHelpCenter } from '../features/help/api/get-help-center.ts';
-import { bannersOf, useNotices, type Banner, type Notice } from '../features/notices/api/get-notices.ts';
+import { bannersOf, NOTICE_QUERY, useNotices, type Banner, type Notice } from '../features/notices/api/get-notices.ts';
 import { useSystemStatus } from '../features/system/api/get-status.ts';
 import { setApiLanguage } from '../lib/api-client.ts';
 import { initI18n } from '../lib/i18n.ts';
 import { endpointQueryKey, queryClient } from '../lib/query.ts';
 import { createMemoryRouter } from 'react-router';
-import { firstHomeBanner, firstPageLoaded, isHomePath, startFirstScreen } from './first-screen.ts';
+import { firstPageLoaded, isHomePath, startFirstScreen } from './first-screen.ts';
+import firstCallsScript from '../../public/first-calls.js?raw';
 
 const status: SystemStatus = {
   status: 0,
@@ -64,7 +65,8 @@ const answers: Record<string, unknown> = {
   '/wps/relay/MCSFE_getListAnnouncements': notice,
   '/wps/system/helpCenter': articles,
 };
-const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+// eslint-disable-next-line @typescript-eslint/no-unused-vars
+const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
   const value = answers[new URL(String(input), 'http://localhost').pathname];
   return new Response(JSON.stringify(value === undefined ? { success: false } : { success: true, value }), {
     status: value === undefined ? 404 : 200,
@@ -81,11 +83,19 @@ beforeEach(() => {
   fetchMock.mockClear();
   vi.stubGlobal('fetch', fetchMock);
   document.head.innerHTML = '';
+  localStorage.clear();
+  delete window.khelaFirstCalls;
 });
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
+
+const noticeUrl = '/wps/relay/MCSFE_getListAnnouncements?types=B%2CPL%2CPU%2CPR&platform=W';
+/** What index.html does before the bundle: runs public/first-calls.js. */
+function runFirstCallsScript() {
+  new Function(firstCallsScript)();
+}
 
 function calledPaths() {
   return fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost').pathname).sort();
@@ -95,13 +105,6 @@ describe('the first screen (issue 3 item 11)', () => {
   it('knows the §2 home paths', () => {
     for (const path of ['/', '/index', '/index.html', '/home', '/home/']) expect(isHomePath(path)).toBe(true);
     for (const path of ['/promotions', '/homes', '/help']) expect(isHomePath(path)).toBe(false);
-  });
-
-  it('takes the first home banner by sequence, and no video as an image', () => {
-    expect(firstHomeBanner(notice)).toBe('/demo/first.jpg');
-    expect(bannersOf(notice, 'w_home')[0]?.url).toBe('/demo/first.jpg');
-    expect(firstHomeBanner({ ...notice, banners: { w_home: [banner({ video: true })] } })).toBeUndefined();
-    expect(firstHomeBanner(undefined)).toBeUndefined();
   });
 
   it('fills the cache the components read, so the first render makes no call of its own', async () => {
@@ -127,15 +130,100 @@ describe('the first screen (issue 3 item 11)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
-  it('preloads the first home banner on the home page only', async () => {
-    await startFirstScreen('/', 'en');
-    const link = document.head.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"]');
-    expect(link?.getAttribute('href')).toBe('/demo/first.jpg');
+  it('preloads the first home banner by sequence, never a video, on the home page only', async () => {
+    const preloaded = () => document.head.querySelector('link[rel="preload"][as="image"]')?.getAttribute('href');
+    runFirstCallsScript();
+    await vi.waitFor(() => expect(preloaded()).toBe('/demo/first.jpg'));
+    expect(bannersOf(notice, 'w_home')[0]?.url).toBe('/demo/first.jpg');
 
     document.head.innerHTML = '';
+    answers['/wps/relay/MCSFE_getListAnnouncements'] = { ...notice, banners: { w_home: [banner({ video: true })] } };
+    runFirstCallsScript();
+    await window.khelaFirstCalls!.calls[noticeUrl];
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(preloaded()).toBeUndefined();
+    answers['/wps/relay/MCSFE_getListAnnouncements'] = notice;
+
+    window.history.pushState({}, '', '/promotions');
+    runFirstCallsScript();
+    await window.khelaFirstCalls!.calls[noticeUrl];
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(preloaded()).toBeUndefined();
+    window.history.pushState({}, '', '/');
+  });
+
+  it('reuses the calls public/first-calls.js started from the HTML, which preloads the banner itself', async () => {
+    localStorage.setItem('language', 'en');
+    runFirstCallsScript();
+    expect(calledPaths()).toEqual([
+      '/wps/relay/MCSFE_getListAnnouncements',
+      '/wps/system/helpCenter',
+      '/wps/system/status',
+    ]);
+    for (const [, init] of fetchMock.mock.calls) expect(init?.headers).toEqual({ Language: 'en' });
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual([
+      '/wps/system/status',
+      noticeUrl,
+      '/wps/system/helpCenter?lang=en&device=WEB',
+    ]);
+    await vi.waitFor(() =>
+      expect(document.head.querySelector('link[rel="preload"][as="image"]')?.getAttribute('href')).toBe(
+        '/demo/first.jpg',
+      ),
+    );
+
+    await startFirstScreen('/', 'en');
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(queryClient.getQueryData(endpointQueryKey(systemEndpoints.status, 'en'))).toEqual(status);
+    expect(queryClient.getQueryData(endpointQueryKey(systemEndpoints.notice, 'en', { query: NOTICE_QUERY }))).toEqual(
+      notice,
+    );
+    // Taken once: the next start (a refetch) asks the server again.
     queryClient.clear();
-    await startFirstScreen('/promotions', 'en');
-    expect(document.head.querySelector('link[rel="preload"]')).toBeNull();
+    await startFirstScreen('/', 'en');
+    expect(fetchMock).toHaveBeenCalledTimes(6);
+  });
+
+  it("preloads the build's chunks for the language, and the home page's only on the home page", () => {
+    const script = document.createElement('script');
+    script.dataset.bn = 'assets/bn-1.js';
+    script.dataset.en = 'assets/en-1.js';
+    script.dataset.home = 'assets/home-1.js assets/home-1.css';
+    vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script);
+    const preloads = () =>
+      Array.from(document.head.querySelectorAll('link'), (link) => `${link.rel} ${link.getAttribute('href')}`);
+
+    runFirstCallsScript();
+    expect(preloads()).toEqual([
+      'modulepreload /assets/bn-1.js',
+      'modulepreload /assets/home-1.js',
+      'preload /assets/home-1.css',
+    ]);
+    expect(document.head.querySelector('link[href$=".css"]')?.getAttribute('as')).toBe('style');
+
+    document.head.innerHTML = '';
+    localStorage.setItem('language', 'en');
+    window.history.pushState({}, '', '/promotions');
+    runFirstCallsScript();
+    expect(preloads()).toEqual(['modulepreload /assets/en-1.js']);
+    window.history.pushState({}, '', '/');
+    vi.restoreAllMocks();
+  });
+
+  it('asks again when the early calls were in another language or did not succeed', async () => {
+    runFirstCallsScript(); // no stored language: bn
+    await startFirstScreen('/', 'en');
+    expect(fetchMock).toHaveBeenCalledTimes(6);
+    expect(queryClient.getQueryData(endpointQueryKey(systemEndpoints.status, 'en'))).toEqual(status);
+
+    fetchMock.mockClear();
+    queryClient.clear();
+    localStorage.setItem('language', 'en');
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ success: false, code: 'x' }), { status: 500 }));
+    runFirstCallsScript();
+    await startFirstScreen('/', 'en');
+    expect(calledPaths().filter((path) => path === '/wps/system/status')).toHaveLength(2);
+    expect(queryClient.getQueryData(endpointQueryKey(systemEndpoints.status, 'en'))).toEqual(status);
   });
 
   it('never fails: a call that failed is made again by its component', async () => {

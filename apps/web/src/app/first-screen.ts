@@ -1,5 +1,6 @@
-import { systemEndpoints } from '@khela/contracts';
-import { bannersOf, NOTICE_QUERY, type Notice } from '../features/notices/api/get-notices.ts';
+import { envelope, systemEndpoints, type EndpointDef, type ValueOf } from '@khela/contracts';
+import { NOTICE_QUERY } from '../features/notices/api/get-notices.ts';
+import { call, type CallOptions } from '../lib/api-client.ts';
 import { endpointQueryKey, prefetchEndpoint, queryClient } from '../lib/query.ts';
 import { isLanguage } from '../lib/i18n.ts';
 import type { createRouter } from './router.tsx';
@@ -18,7 +19,9 @@ export function isHomePath(pathname: string): boolean {
  * Issue 3 item 11: the calls the first screen needs, started together at start-up instead of
  * one after another (messages → status → page chunk → notices → banner image): the status
  * (§4: nothing renders before it), the notices (banners, marquee, §4 popups: every page) and
- * the help articles (the footer of every page).
+ * the help articles (the footer of every page). These calls, the preload of the first home
+ * banner (the largest paint) and of the chunks the first render needs are started earlier by
+ * public/first-calls.js, before this bundle has even downloaded; their answers are taken from it.
  *
  * Resolves when the first render can show the page whole: the status and help articles
  * everywhere, and on the home page the notices too, so the banners are in the first frame
@@ -26,36 +29,47 @@ export function isHomePath(pathname: string): boolean {
  * again by the component that needs it, with its own error screen.
  */
 export function startFirstScreen(pathname: string, language: string): Promise<unknown> {
-  const status = prefetchEndpoint(systemEndpoints.status, language);
-  const notices = prefetchEndpoint(systemEndpoints.notice, language, { query: NOTICE_QUERY });
-  const help = prefetchEndpoint(systemEndpoints.helpCenter, language, {
+  const status = prefetchEarly(systemEndpoints.status, language);
+  const notices = prefetchEarly(systemEndpoints.notice, language, { query: NOTICE_QUERY });
+  const help = prefetchEarly(systemEndpoints.helpCenter, language, {
     query: { lang: isLanguage(language) ? language : undefined, device: 'WEB' },
   });
-  if (!isHomePath(pathname)) return Promise.all([status, help]);
-  const banner = notices.then(() => {
-    const notice = queryClient.getQueryData<Notice>(
-      endpointQueryKey(systemEndpoints.notice, language, { query: NOTICE_QUERY }),
-    );
-    preloadImage(firstHomeBanner(notice));
+  return Promise.all(isHomePath(pathname) ? [status, notices, help] : [status, help]);
+}
+
+/** What public/first-calls.js started from the HTML, before this bundle had downloaded. */
+interface FirstCalls {
+  language: string;
+  calls: Record<string, Promise<unknown> | undefined>;
+}
+
+declare global {
+  interface Window {
+    khelaFirstCalls?: FirstCalls;
+  }
+}
+
+/**
+ * A call public/first-calls.js has already started (same URL, same Language header, no token)
+ * is taken from there; when it was not started, failed or did not answer a success, the call is
+ * made here as usual, so errors come from api-client.ts with its codes and messages.
+ */
+function prefetchEarly<E extends EndpointDef>(def: E, language: string, options: CallOptions<E> = {}) {
+  const search = options.query ? `?${new URLSearchParams(options.query as Record<string, string>)}` : '';
+  const url = `${def.path}${search}`;
+  const early = window.khelaFirstCalls?.language === language ? window.khelaFirstCalls.calls[url] : undefined;
+  if (!early) return prefetchEndpoint(def, language, options);
+  // Taken once: a later refetch must ask the server again.
+  delete window.khelaFirstCalls!.calls[url];
+  return queryClient.prefetchQuery({
+    queryKey: endpointQueryKey(def, language, options),
+    queryFn: async ({ signal }) => {
+      const parsed = envelope(def.response).safeParse(await early);
+      if (parsed.success && parsed.data.success) return parsed.data.value as ValueOf<E>;
+      return call(def, { ...options, signal });
+    },
+    retry: false,
   });
-  return Promise.all([status, notices, help, banner]);
-}
-
-/** The image of the first home banner (§2 w_home), the largest paint of the home page. */
-export function firstHomeBanner(notice: Notice | undefined): string | undefined {
-  const first = bannersOf(notice, 'w_home')[0];
-  return first && !first.video ? first.url : undefined;
-}
-
-/** Starts an image download now, at high priority, for an <img> that the first render will make. */
-function preloadImage(url: string | undefined) {
-  if (!url) return;
-  const link = document.createElement('link');
-  link.rel = 'preload';
-  link.setAttribute('as', 'image');
-  link.setAttribute('fetchpriority', 'high');
-  link.href = url;
-  document.head.append(link);
 }
 
 /**

@@ -1,33 +1,15 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fakeCarouselLayout } from '../../../components/ui/carousel-test-layout.ts';
 import en from '../../../locales/en.ts';
 import type { GameItem } from '../utils/sections.ts';
 import { GameSection } from './game-section.tsx';
 import { GameSections } from './game-sections.tsx';
 import { HotGamesStrip } from './hot-games-strip.tsx';
-
-// Embla needs real layout; the section only needs a ref and an api that can scroll.
-vi.mock('embla-carousel-react', () => ({
-  default: () => [
-    () => {},
-    {
-      canScrollPrev: () => false,
-      canScrollNext: () => true,
-      scrollPrev: vi.fn(),
-      scrollNext: vi.fn(),
-      on() {
-        return this;
-      },
-      off() {
-        return this;
-      },
-    },
-  ],
-}));
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } } });
@@ -58,6 +40,23 @@ describe('GameSection (§2 home sections, §9 limits)', () => {
     expect(screen.getAllByRole('button', { name: /^Game \d+$/ })).toHaveLength(12);
     expect(screen.getByRole('button', { name: 'Previous Slots games' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Next Slots games' })).toBeTruthy();
+  });
+
+  it('pages through six games at a time, disabling the arrow at each end', () => {
+    vi.useFakeTimers();
+    fakeCarouselLayout({ viewportWidth: 600, perView: 6 });
+    section(games(20));
+    const prev = screen.getByRole<HTMLButtonElement>('button', { name: 'Previous Slots games' });
+    const next = screen.getByRole<HTMLButtonElement>('button', { name: 'Next Slots games' });
+    expect([prev.disabled, next.disabled]).toEqual([true, false]);
+    fireEvent.click(next);
+    act(() => vi.advanceTimersByTime(1000));
+    expect(document.querySelector('.carousel-viewport')!.scrollLeft).toBe(600);
+    expect([prev.disabled, next.disabled]).toEqual([false, true]);
+    fireEvent.click(prev);
+    expect([prev.disabled, next.disabled]).toEqual([true, false]);
+    vi.restoreAllMocks();
+    vi.useRealTimers();
   });
 
   it('has no arrows with exactly 12 games', () => {

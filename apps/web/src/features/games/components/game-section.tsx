@@ -1,13 +1,11 @@
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import useEmblaCarousel from 'embla-carousel-react';
 import { useTranslation } from 'react-i18next';
+import { useCarousel } from '../../../components/ui/carousel.ts';
+import { ChevronLeft, ChevronRight } from '../../../components/ui/carousel-icons.tsx';
 import { capHomeItems, showSectionArrows, type GameItem } from '../utils/sections.ts';
 import { GameCard } from './game-card.tsx';
 import './games.css';
-
-const reducedMotion = () =>
-  typeof window !== 'undefined' && !!window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
  * One home game section (§2): a title, a 'more' link on game sections, a slider of at most 12
@@ -37,30 +35,13 @@ export function GameSection({
   const viewportId = useId();
   const items = capHomeItems(games);
   const arrows = showSectionArrows(total);
-  const [viewportRef, api] = useEmblaCarousel({
-    align: 'start',
-    slidesToScroll: 'auto',
-    containScroll: 'trimSnaps',
-    duration: reducedMotion() ? 0 : 25,
-  });
-  const [canPrev, setCanPrev] = useState(false);
-  const [canNext, setCanNext] = useState(false);
-
-  useEffect(() => {
-    if (!api) return;
-    const sync = () => {
-      setCanPrev(api.canScrollPrev());
-      setCanNext(api.canScrollNext());
-    };
-    sync();
-    api.on('select', sync).on('reInit', sync);
-    return () => {
-      api.off('select', sync).off('reInit', sync);
-    };
-  }, [api]);
-
-  const prev = useCallback(() => api?.scrollPrev(), [api]);
-  const next = useCallback(() => api?.scrollNext(), [api]);
+  const {
+    viewportRef,
+    canPrev,
+    canNext,
+    scrollPrev: prev,
+    scrollNext: next,
+  } = useCarousel({ step: 'page', durationMs: 600 });
   const empty = items.length === 0;
 
   return (
@@ -85,9 +66,7 @@ export function GameSection({
                 aria-controls={viewportId}
                 aria-label={t('games.previous', { section: title })}
               >
-                <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-                  <path fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" d="m15 5-7 7 7 7" />
-                </svg>
+                <ChevronLeft />
               </button>
               <button
                 type="button"
@@ -97,9 +76,7 @@ export function GameSection({
                 aria-controls={viewportId}
                 aria-label={t('games.next', { section: title })}
               >
-                <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-                  <path fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" d="m9 5 7 7-7 7" />
-                </svg>
+                <ChevronRight />
               </button>
             </>
           ) : null}
@@ -124,7 +101,7 @@ export function GameSection({
           <span>{emptyText}</span>
         </p>
       ) : (
-        <div className="game-section__viewport" ref={viewportRef} id={viewportId}>
+        <div className="game-section__viewport carousel-viewport" ref={viewportRef} id={viewportId}>
           <ul className="game-section__track">
             {items.map((game) => (
               <li key={game.id} className="game-section__slide">

@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
-import useEmblaCarousel from 'embla-carousel-react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useCarousel } from '../../../components/ui/carousel.ts';
 import { ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import type { NavVendor } from '../utils/build-navigation.ts';
 import { VendorIcon } from './vendor-icon.tsx';
@@ -12,24 +11,7 @@ import { VendorIcon } from './vendor-icon.tsx';
  */
 export function VendorCarousel({ vendors }: { vendors: readonly NavVendor[] }) {
   const { t } = useTranslation();
-  const [viewport, embla] = useEmblaCarousel({ align: 'start', slidesToScroll: 'auto', containScroll: 'trimSnaps' });
-  const [canPrev, setCanPrev] = useState(false);
-  const [canNext, setCanNext] = useState(false);
-
-  const update = useCallback(() => {
-    if (!embla) return;
-    setCanPrev(embla.canScrollPrev());
-    setCanNext(embla.canScrollNext());
-  }, [embla]);
-
-  useEffect(() => {
-    if (!embla) return;
-    update();
-    embla.on('select', update).on('reInit', update);
-    return () => {
-      embla.off('select', update).off('reInit', update);
-    };
-  }, [embla, update]);
+  const { viewportRef, canPrev, canNext, scrollPrev, scrollNext } = useCarousel({ step: 'page', durationMs: 600 });
 
   if (vendors.length === 0) return null;
   return (
@@ -41,11 +23,11 @@ export function VendorCarousel({ vendors }: { vendors: readonly NavVendor[] }) {
           className="icon-button vendor-carousel__arrow"
           aria-label={t('footer.previousVendors')}
           disabled={!canPrev}
-          onClick={() => embla?.scrollPrev()}
+          onClick={scrollPrev}
         >
           <ChevronRightIcon style={{ transform: 'scaleX(-1)' }} />
         </button>
-        <div className="vendor-carousel__viewport" ref={viewport}>
+        <div className="vendor-carousel__viewport carousel-viewport" ref={viewportRef}>
           <ul className="vendor-carousel__track">
             {vendors.map((vendor) => (
               <li key={`${vendor.to.pathname}${vendor.to.search}`} className="vendor-carousel__slide">
@@ -62,7 +44,7 @@ export function VendorCarousel({ vendors }: { vendors: readonly NavVendor[] }) {
           className="icon-button vendor-carousel__arrow"
           aria-label={t('footer.nextVendors')}
           disabled={!canNext}
-          onClick={() => embla?.scrollNext()}
+          onClick={scrollNext}
         >
           <ChevronRightIcon />
         </button>

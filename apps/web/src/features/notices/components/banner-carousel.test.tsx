@@ -4,47 +4,23 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeCarouselLayout } from '../../../components/ui/carousel-test-layout.ts';
 import en from '../../../locales/en.ts';
 import type { Banner } from '../api/get-notices.ts';
 import { BannerCarousel } from './banner-carousel.tsx';
 
-// Embla needs real layout; a stand-in records the options and the calls made to it.
-const embla = vi.hoisted(() => ({
-  options: [] as unknown[],
-  api: {
-    scrollNext: vi.fn(),
-    scrollPrev: vi.fn(),
-    scrollTo: vi.fn(),
-    selectedScrollSnap: () => 0,
-    scrollSnapList: () => [] as number[],
-    on() {
-      return this;
-    },
-    off() {
-      return this;
-    },
-  },
-  snaps: 0,
-}));
-vi.mock('embla-carousel-react', () => ({
-  default: (options: unknown) => {
-    embla.options.push(options);
-    embla.api.scrollSnapList = () => Array.from({ length: embla.snaps }, (_, i) => i);
-    return [() => {}, embla.api];
-  },
-}));
-
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } } });
 });
-beforeEach(() => {
-  embla.options = [];
-  embla.api.scrollNext.mockClear();
-});
+// One banner per view (a phone), laid out side by side: every banner is a scroll position.
+beforeEach(() => fakeCarouselLayout({ viewportWidth: 360, perView: 1 }));
 afterEach(() => {
   cleanup();
+  vi.restoreAllMocks();
   vi.useRealTimers();
 });
+
+const currentDot = () => screen.getByRole('button', { name: /Go to slide/, current: true }).getAttribute('aria-label');
 
 let nextId = 1;
 function banner(overrides: Partial<Banner> = {}): Banner {
@@ -62,8 +38,7 @@ function banner(overrides: Partial<Banner> = {}): Banner {
   };
 }
 
-function show(banners: Banner[], snaps = banners.length) {
-  embla.snaps = snaps;
+function show(banners: Banner[]) {
   return render(
     <MemoryRouter>
       <BannerCarousel banners={banners} label="Featured offers" />
@@ -75,20 +50,24 @@ describe('BannerCarousel', () => {
   it('does not loop, autoplay or show controls with one banner', () => {
     vi.useFakeTimers();
     show([banner()]);
-    expect(embla.options.at(-1)).toMatchObject({ loop: false });
     expect(screen.queryByRole('button', { name: 'Next slide' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Go to slide/ })).toBeNull();
     act(() => vi.advanceTimersByTime(20_000));
-    expect(embla.api.scrollNext).not.toHaveBeenCalled();
+    expect(document.querySelector('.carousel-viewport')!.scrollLeft).toBe(0);
   });
 
   it('loops and autoplays every 5000 ms with more than one banner', () => {
     vi.useFakeTimers();
     show([banner(), banner(), banner(), banner()]);
-    expect(embla.options.at(-1)).toMatchObject({ loop: true });
     act(() => vi.advanceTimersByTime(4999));
-    expect(embla.api.scrollNext).not.toHaveBeenCalled();
+    expect(currentDot()).toBe('Go to slide 1');
     act(() => vi.advanceTimersByTime(1));
-    expect(embla.api.scrollNext).toHaveBeenCalledTimes(1);
+    expect(currentDot()).toBe('Go to slide 2');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(document.querySelector('.carousel-viewport')!.scrollLeft).toBe(360);
+    act(() => vi.advanceTimersByTime(3 * 5000));
+    // Past the last banner it starts again from the first.
+    expect(currentDot()).toBe('Go to slide 1');
   });
 
   it('pauses while hovered and with the pause button', () => {
@@ -97,22 +76,30 @@ describe('BannerCarousel', () => {
     const region = screen.getByRole('region', { name: 'Featured offers' });
     fireEvent.mouseEnter(region);
     act(() => vi.advanceTimersByTime(12_000));
-    expect(embla.api.scrollNext).not.toHaveBeenCalled();
+    expect(currentDot()).toBe('Go to slide 1');
     fireEvent.mouseLeave(region);
     fireEvent.click(screen.getByRole('button', { name: 'Pause the slideshow' }));
     act(() => vi.advanceTimersByTime(12_000));
-    expect(embla.api.scrollNext).not.toHaveBeenCalled();
+    expect(currentDot()).toBe('Go to slide 1');
     fireEvent.click(screen.getByRole('button', { name: 'Play the slideshow' }));
     act(() => vi.advanceTimersByTime(5000));
-    expect(embla.api.scrollNext).toHaveBeenCalledTimes(1);
+    expect(currentDot()).toBe('Go to slide 2');
   });
 
-  it('has labelled prev/next buttons and a dot per position', () => {
+  it('has labelled prev/next buttons, a dot per position and labelled slides', () => {
     show([banner(), banner(), banner()]);
-    fireEvent.click(screen.getByRole('button', { name: 'Next slide' }));
-    expect(embla.api.scrollNext).toHaveBeenCalled();
+    expect(screen.getByRole('region', { name: 'Featured offers' }).getAttribute('aria-roledescription')).toBe(
+      'carousel',
+    );
+    expect(screen.getByRole('group', { name: '2 of 3' })).toBeTruthy();
     expect(screen.getAllByRole('button', { name: /Go to slide/ })).toHaveLength(3);
-    expect(screen.getByRole('button', { name: 'Go to slide 1' }).getAttribute('aria-current')).toBe('true');
+    expect(currentDot()).toBe('Go to slide 1');
+    fireEvent.click(screen.getByRole('button', { name: 'Next slide' }));
+    expect(currentDot()).toBe('Go to slide 2');
+    fireEvent.click(screen.getByRole('button', { name: 'Go to slide 3' }));
+    expect(currentDot()).toBe('Go to slide 3');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous slide' }));
+    expect(currentDot()).toBe('Go to slide 2');
   });
 
   it('follows each linkage type', () => {

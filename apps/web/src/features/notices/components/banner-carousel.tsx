@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
-import useEmblaCarousel from 'embla-carousel-react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCarousel } from '../../../components/ui/carousel.ts';
+import { ChevronLeft, ChevronRight } from '../../../components/ui/carousel-icons.tsx';
 import type { Banner } from '../api/get-notices.ts';
 import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
 import {
@@ -12,12 +13,12 @@ import {
   shouldAutoplay,
 } from '../utils/carousel.ts';
 import { BannerSlide } from './banner-slide.tsx';
-import { ChevronLeft, ChevronRight, PauseIcon, PlayIcon } from './icons.tsx';
+import { PauseIcon, PlayIcon } from './icons.tsx';
 import './notices.css';
 
 /**
  * §2 banner slider (group w_home): 3 per view on desktop (2 on tablets, 1 on phones), spacing
- * 20, §4/§9 autoplay 5000 ms and 1000 ms transition, looping only with more than one banner.
+ * 20, §4/§9 autoplay 5000 ms and 1000 ms transition (components/ui/carousel.ts), looping only with more than one banner.
  * Autoplay pauses on hover and keyboard focus, with the pause button, in a hidden tab, and
  * never runs under reduced motion (WCAG 2.2.2).
  */
@@ -25,31 +26,18 @@ export function BannerCarousel({ banners, label }: { banners: Banner[]; label: s
   const { t } = useTranslation();
   const reducedMotion = useReducedMotion();
   const count = banners.length;
-  const options = useMemo(() => bannerCarouselOptions(count, reducedMotion), [count, reducedMotion]);
-  const [viewportRef, api] = useEmblaCarousel(options);
-  const [selected, setSelected] = useState(0);
-  // Until Embla has measured, the snaps it will find (issue 3 item 11: no layout shift).
-  const [snapCount, setSnapCount] = useState(() =>
+  const carousel = useCarousel(bannerCarouselOptions(count, reducedMotion));
+  const { viewportRef, selected, scrollNext, scrollPrev } = carousel;
+  // Until the track is measured, the snaps it will have (issue 3 item 11: no layout shift).
+  const [expectedSnaps] = useState(() =>
     expectedSnapCount(count, bannersPerView(typeof window === 'undefined' ? 0 : window.innerWidth)),
   );
+  const snapCount = carousel.snapCount || expectedSnaps;
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [userPaused, setUserPaused] = useState(false);
   const [hidden, setHidden] = useState(false);
   const viewportId = useId();
-
-  useEffect(() => {
-    if (!api) return;
-    const sync = () => {
-      setSelected(api.selectedScrollSnap());
-      setSnapCount(api.scrollSnapList().length);
-    };
-    sync();
-    api.on('select', sync).on('reInit', sync);
-    return () => {
-      api.off('select', sync).off('reInit', sync);
-    };
-  }, [api]);
 
   useEffect(() => {
     const onVisibility = () => setHidden(document.visibilityState === 'hidden');
@@ -62,13 +50,11 @@ export function BannerCarousel({ banners, label }: { banners: Banner[]; label: s
 
   // Restarts after every slide change, so a manual move gets a full 5 s before the next one.
   useEffect(() => {
-    if (!api || !autoplay) return;
-    const timer = window.setInterval(() => api.scrollNext(), BANNER_AUTOPLAY_MS);
+    if (!autoplay) return;
+    const timer = window.setInterval(scrollNext, BANNER_AUTOPLAY_MS);
     return () => window.clearInterval(timer);
-  }, [api, autoplay, selected]);
+  }, [autoplay, scrollNext, selected]);
 
-  const scrollPrev = useCallback(() => api?.scrollPrev(), [api]);
-  const scrollNext = useCallback(() => api?.scrollNext(), [api]);
   const showControls = snapCount > 1;
 
   return (
@@ -91,7 +77,7 @@ export function BannerCarousel({ banners, label }: { banners: Banner[]; label: s
         } as React.CSSProperties
       }
     >
-      <div className="banner-carousel__viewport" ref={viewportRef} id={viewportId}>
+      <div className="banner-carousel__viewport carousel-viewport" ref={viewportRef} id={viewportId}>
         <div className="banner-carousel__container">
           {banners.map((banner, index) => (
             <div
@@ -140,7 +126,7 @@ export function BannerCarousel({ banners, label }: { banners: Banner[]; label: s
                 aria-label={t('home.goToSlide', { index: index + 1 })}
                 aria-current={index === selected ? 'true' : undefined}
                 aria-controls={viewportId}
-                onClick={() => api?.scrollTo(index)}
+                onClick={() => carousel.scrollTo(index)}
               />
             ))}
           </div>

@@ -1,30 +1,6 @@
 /** Small control icons (decorative: the buttons carry the labels). */
 const base = { viewBox: '0 0 24 24', width: 18, height: 18, 'aria-hidden': true, focusable: false } as const;
 
-export const ChevronLeft = () => (
-  <svg {...base}>
-    <path
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      d="m15 5-7 7 7 7"
-    />
-  </svg>
-);
-export const ChevronRight = () => (
-  <svg {...base}>
-    <path
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      d="m9 5 7 7-7 7"
-    />
-  </svg>
-);
 export const PauseIcon = () => (
   <svg {...base} width={14} height={14}>
     <path fill="currentColor" d="M6 4h4v16H6zM14 4h4v16h-4z" />

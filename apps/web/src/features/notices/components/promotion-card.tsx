@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NoticeItem } from '../api/get-notices.ts';
-import { formatDateTime, promotionAnchor, promotionImage } from '../utils/promotion.ts';
+import { promotionAnchor, promotionImage } from '../utils/promotion.ts';
+import { formatDateTime } from '../utils/promotion-time.ts';
 import { sanitizeHtml } from '../../../lib/sanitize.ts';
 import { PromotionImage } from './promotion-image.tsx';
 import './notices.css';

@@ -1,6 +1,4 @@
-import type useEmblaCarousel from 'embla-carousel-react';
-
-type EmblaOptions = NonNullable<Parameters<typeof useEmblaCarousel>[0]>;
+import type { CarouselOptions } from '../../../components/ui/carousel.ts';
 
 /** §2 / §9 banner slider constants. */
 export const BANNER_AUTOPLAY_MS = 5000;
@@ -8,25 +6,14 @@ export const BANNER_SPEED_MS = 1000;
 export const BANNER_SPACING_PX = 20;
 export const BANNERS_PER_VIEW = { phone: 1, tablet: 2, desktop: 3 } as const;
 
-/**
- * Embla's `duration` is a spring constant, not milliseconds: 30 brings a slide to rest in
- * about 1000 ms (§9 speed 1000 ms; measured by running its scroll body at 60 fps).
- */
-const EMBLA_DURATION_FOR_1000_MS = 30;
-
 /** §4: the carousel loops only when there is more than one banner. */
 export function shouldLoop(count: number): boolean {
   return count > 1;
 }
 
-export function bannerCarouselOptions(count: number, reducedMotion: boolean): EmblaOptions {
-  return {
-    loop: shouldLoop(count),
-    align: 'start',
-    slidesToScroll: 1,
-    containScroll: 'trimSnaps',
-    duration: reducedMotion ? 0 : EMBLA_DURATION_FOR_1000_MS,
-  };
+/** §9 speed 1000 ms, one banner per move; instant under reduced motion. */
+export function bannerCarouselOptions(count: number, reducedMotion: boolean): CarouselOptions {
+  return { loop: shouldLoop(count), step: 'slide', durationMs: reducedMotion ? 0 : BANNER_SPEED_MS };
 }
 
 /** The breakpoints of notices.css: 1 banner per view, 2 from 640 px, 3 from 1024 px. */
@@ -37,11 +24,11 @@ export function bannersPerView(viewportWidth: number): number {
 }
 
 /**
- * The scroll snaps Embla will find (one per banner when they overflow the view, else one), so
- * the first frame already has the controls row and its dots: no shift when Embla starts.
+ * The scroll positions the track will have (one per banner that can come first in the view,
+ * else one), so the first frame already has the controls row and its dots: no shift later.
  */
 export function expectedSnapCount(count: number, perView: number): number {
-  return count > perView ? count : Math.min(count, 1);
+  return count > perView ? count - perView + 1 : Math.min(count, 1);
 }
 
 /** Autoplay runs only with something to move to, never under reduced motion or while paused. */
