@@ -1,32 +1,8 @@
-import type { SVGProps } from 'react';
+import { lineIcon as icon } from './line-icon.tsx';
 
 /**
- * Line icons for the site shell. Decorative: hidden from assistive technology, the control that
- * holds one carries the label.
+ * Line icons for the site shell (see line-icon.tsx).
  */
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
-
-function icon(paths: string, { fill = false }: { fill?: boolean } = {}) {
-  return function Icon({ size = 20, ...rest }: IconProps) {
-    return (
-      <svg
-        viewBox="0 0 24 24"
-        width={size}
-        height={size}
-        aria-hidden="true"
-        focusable="false"
-        fill={fill ? 'currentColor' : 'none'}
-        stroke={fill ? 'none' : 'currentColor'}
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        {...rest}
-      >
-        <path d={paths} />
-      </svg>
-    );
-  };
-}
 
 export const MenuIcon = icon('M4 6h16M4 12h16M4 18h16');
 export const CloseIcon = icon('M6 6l12 12M18 6 6 18');

@@ -1,32 +1,9 @@
-import type { SVGProps } from 'react';
+import { lineIcon as icon } from './line-icon.tsx';
 
 /**
  * Line icons of the money pages and the header balance. Kept apart from icons.tsx so they load
- * with those chunks and add nothing to the home page's first load. Decorative, like icons.tsx.
+ * with those chunks and add nothing to the home page's first load (see line-icon.tsx).
  */
-type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'> & { size?: number };
-
-function icon(paths: string) {
-  return function Icon({ size = 20, ...rest }: IconProps) {
-    return (
-      <svg
-        viewBox="0 0 24 24"
-        width={size}
-        height={size}
-        aria-hidden="true"
-        focusable="false"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        {...rest}
-      >
-        <path d={paths} />
-      </svg>
-    );
-  };
-}
 
 export const EyeIcon = icon('M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z');
 export const EyeOffIcon = icon(
