@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CaptchaState } from '../../lib/use-captcha.ts';
+import { FieldLabel } from './field-label.tsx';
 
 export interface CaptchaFieldProps {
   id: string;
@@ -23,12 +24,9 @@ export function CaptchaField({ id, captcha, value, onChange, error, invalid, inp
     [captcha.status === 'error' && `${id}-load`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
-      <label className="field__label" htmlFor={id}>
+      <FieldLabel htmlFor={id} required>
         {t('form.captcha')}
-        <span className="field__required" aria-hidden="true">
-          *
-        </span>
-      </label>
+      </FieldLabel>
       <div className="captcha">
         <input
           ref={inputRef}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { UPLOADS_PER_RECORD } from '@khela/contracts';
 import { uploadImage } from '../api/upload-image.ts';
 import { checkImages } from '../utils/images.ts';
+import { FieldLabel } from '../../../components/ui/field-label.tsx';
 
 /** The site's CSP allows `data:` images, not `blob:`: previews are read as data URLs. */
 function dataUrlOf(file: Blob): Promise<string> {
@@ -74,14 +75,9 @@ export function ImageUploader({
   const message = problem || error;
   return (
     <div className="field">
-      <label className="field__label" htmlFor={id}>
+      <FieldLabel htmlFor={id} required={required}>
         {label}
-        {required ? (
-          <span className="field__required" aria-hidden="true">
-            *
-          </span>
-        ) : null}
-      </label>
+      </FieldLabel>
       <input
         ref={input}
         id={id}

@@ -5,6 +5,7 @@ import { sessionStore } from '../../../lib/session-store.ts';
 import { useSendFeedback } from '../api/send-feedback.ts';
 import { useCaptcha } from '../../../lib/use-captcha.ts';
 import { CaptchaField } from '../../../components/ui/captcha-field.tsx';
+import { FieldLabel } from '../../../components/ui/field-label.tsx';
 import '../../../components/ui/form.css';
 import {
   checkFeedback,
@@ -127,12 +128,9 @@ export function FeedbackForm({ onSent }: { onSent: () => void }) {
       ) : null}
 
       <div className="field">
-        <label className="field__label" htmlFor={`${id}-type`}>
+        <FieldLabel htmlFor={`${id}-type`} required>
           {t('feedback.type')}
-          <span className="field__required" aria-hidden="true">
-            *
-          </span>
-        </label>
+        </FieldLabel>
         <select
           ref={refs.type}
           id={`${id}-type`}
@@ -158,12 +156,9 @@ export function FeedbackForm({ onSent }: { onSent: () => void }) {
       </div>
 
       <div className="field">
-        <label className="field__label" htmlFor={`${id}-content`}>
+        <FieldLabel htmlFor={`${id}-content`} required>
           {t('feedback.content')}
-          <span className="field__required" aria-hidden="true">
-            *
-          </span>
-        </label>
+        </FieldLabel>
         <textarea
           ref={refs.content}
           id={`${id}-content`}
@@ -208,12 +203,9 @@ export function FeedbackForm({ onSent }: { onSent: () => void }) {
       </div>
 
       <div className="field">
-        <label className="field__label" htmlFor={`${id}-sender`}>
+        <FieldLabel htmlFor={`${id}-sender`} required>
           {t('feedback.sender')}
-          <span className="field__required" aria-hidden="true">
-            *
-          </span>
-        </label>
+        </FieldLabel>
         <input
           ref={refs.sender}
           id={`${id}-sender`}
