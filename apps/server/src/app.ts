@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import { MAX_BODY_BYTES } from '@khela/contracts';
 import type { Db } from './db/database.ts';
 import type { WireKeys } from './http/encryption.ts';
@@ -80,7 +80,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', req.id);
   });
 
-  await app.register(helmet, {
+  // Built once: @fastify/helmet built the middleware again on every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -97,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Plain-HTTP demos on localhost must keep working; production sits behind HTTPS.
     strictTransportSecurity: false,
   });
+  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, () => done()));
 
   const merchants = merchantRepository(options.db);
   const auth: AuthStrategies = {};

@@ -11,6 +11,7 @@ export * from './endpoints/admin.ts';
 export * from './endpoints/cashier-admin.ts';
 export * from './endpoints/gateway.ts';
 export * from './endpoints/seamless.ts';
+export * from './endpoints/vendors-admin.ts';
 
 /** The endpoint registry: every call the server serves, grouped by feature. */
 export const endpoints = {

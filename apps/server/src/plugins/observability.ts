@@ -3,9 +3,17 @@ import { sql } from 'kysely';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/database.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where features register their own Prometheus metrics. */
+    metrics: Registry;
+  }
+}
+
 /** /healthz (alive), /readyz (database answers) and Prometheus metrics at /metrics. */
 export function registerObservability(app: FastifyInstance, db: Db) {
   const registry = new Registry();
+  app.decorate('metrics', registry);
   collectDefaultMetrics({ register: registry });
   const duration = new Histogram({
     name: 'http_request_duration_seconds',

@@ -218,8 +218,11 @@ describe('the database guards the ledger itself', () => {
     expect(String((error as Error).message)).toMatch(/does not balance/);
   });
 
-  it('refuses a posting added later to a committed transaction', async () => {
-    const posted = await deposit(bob, 300n);
+  it.each([
+    ['a committed transaction', async () => (await deposit(bob, 300n)).transactionId],
+    ['a transaction that does not exist', async () => 9_000_000_000n],
+  ])('refuses a posting added later to %s', async (_, transactionOf) => {
+    const transactionId = await transactionOf();
     const account = await t.db
       .selectFrom('ledger_accounts')
       .select('id')
@@ -228,10 +231,38 @@ describe('the database guards the ledger itself', () => {
     const error = await refusal(
       t.db
         .insertInto('ledger_postings')
-        .values({ transaction_id: posted.transactionId, account_id: account.id, amount: 1n })
+        .values({ transaction_id: transactionId, account_id: account.id, amount: 1n })
         .execute(),
     );
     expect(String((error as Error).message)).toMatch(/is closed/);
+  });
+
+  it('lets postings join a transaction written in a subtransaction of the same database transaction', async () => {
+    // Seamless bets are batched with a subtransaction a bet (migrations/0009).
+    const idempotencyKey = key('subtransaction');
+    await t.db.transaction().execute(async (trx) => {
+      await sql`SAVEPOINT first_bet`.execute(trx);
+      await sql`SAVEPOINT second_bet`.execute(trx);
+      await ledger.post(
+        {
+          merchantId,
+          currency: CURRENCY,
+          idempotencyKey,
+          kind: 'deposit',
+          postings: [
+            { account: { kind: 'deposit_clearing' }, amount: -400n },
+            { account: { kind: 'member_main', memberId: alice }, amount: 400n },
+          ],
+        },
+        trx,
+      );
+      await sql`RELEASE SAVEPOINT second_bet`.execute(trx);
+      await sql`RELEASE SAVEPOINT first_bet`.execute(trx);
+    });
+    const { rows } = await sql<{ n: number }>`
+      SELECT count(*)::int AS n FROM ledger_postings p JOIN ledger_transactions t ON t.id = p.transaction_id
+       WHERE t.idempotency_key = ${idempotencyKey}`.execute(t.db);
+    expect(rows[0]!.n).toBe(2);
   });
 
   it('refuses a stored member balance below zero even from raw SQL', async () => {

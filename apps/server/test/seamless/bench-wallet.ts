@@ -7,15 +7,18 @@
  *   else a bundled one in a temporary directory. fsync and synchronous_commit stay on: durable.
  * - The real server as a child process (NODE_ENV=production) on a scratch database with BENCH_MEMBERS
  *   funded players; BENCH_SECONDS (default 15) per run; 8 and 32 clients (BENCH_CLIENTS).
- * - "hot": every debit credits ONE vendor account; "spread": each credits one of BENCH_VENDORS; the
- *   two alternate in BENCH_ROUNDS (3) slices, so a change in the machine's load hits both alike.
+ * - "hot": every debit credits ONE vendor account; "spread": each credits one of BENCH_VENDORS;
+ *   they and pgbench take turns in BENCH_ROUNDS (3) slices, so a change in the machine's load
+ *   hits all three alike.
+ * - The vendor is an undici client in this process; the server writes bets in batches (ADR 0007),
+ *   whose mean size it reads from the server's /metrics.
  * - Targets: bets/s ÷ pgbench tps ≥ 0.5, hot ÷ spread ≥ 0.8. BENCH_PROFILE=<dir> profiles the server.
  */
 import { execFile } from 'node:child_process';
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm, chmod } from 'node:fs/promises';
-import { Agent } from 'node:http';
+import { Pool } from 'undici';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -216,11 +219,11 @@ async function main() {
       nodeArgs: process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [],
     });
     await server.start();
-    const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+    const pool = new Pool(server.baseUrl, { connections: 64 });
     const clientOf = new Map<string, VendorClient>(
       [hot, ...spread].map((v) => [
         v.code,
-        vendorClient({ baseUrl: server!.baseUrl, code: v.code, secret: v.secret, agent }),
+        vendorClient({ baseUrl: server!.baseUrl, code: v.code, secret: v.secret, pool }),
       ]),
     );
 
@@ -251,31 +254,47 @@ async function main() {
       return failures;
     }
 
+    /** Bets and statements so far, from the server's seamless_bet_batch_size histogram. */
+    async function batchTotals(): Promise<{ bets: number; batches: number }> {
+      const text = await (await fetch(`${server!.baseUrl}/metrics`)).text();
+      const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+      return { bets: value('seamless_bet_batch_size_sum'), batches: value('seamless_bet_batch_size_count') };
+    }
+    const meanBatch: Record<number, number> = {};
+
     // A short warm-up: connections, JIT, caches.
     await drive('spread', 8, Math.min(5, SECONDS), []);
-    // Hot and spread alternate in ROUNDS slices, so a change in the machine's load hits both alike.
-    const results: Record<string, { betsPerSecond: number; p50: number; p99: number; failures: number }> = {};
-    for (const clients of CLIENT_COUNTS) {
-      const latencies = { hot: [] as number[], spread: [] as number[] };
-      const failures = { hot: 0, spread: 0 };
-      console.log(`Seamless bets, ${clients} clients, ${SECONDS} s each for spread and hot …`);
-      for (let round = 0; round < ROUNDS; round++) {
-        for (const mode of ['spread', 'hot'] as const) {
-          failures[mode] += await drive(mode, clients, SECONDS / ROUNDS, latencies[mode]);
-        }
-      }
-      // Right after, with the server idle: pgbench with as many clients.
-      console.log(`pgbench -b tpcb-like, ${clients} clients, ${SECONDS} s …`);
+    /** pgbench for `seconds` with the server idle: its transactions per second. */
+    async function pgbenchTps(clients: number, seconds: number): Promise<number> {
       const { stdout } = await run(
         pgbench,
         [
           ...common,
           ...['-b', 'tpcb-like', '-c', String(clients), '-j', String(Math.min(clients, cpus().length))],
-          ...['-T', String(SECONDS), pgbenchDb],
+          ...['-T', String(seconds), pgbenchDb],
         ],
         { env },
       );
-      tps[clients] = Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? NaN);
+      return Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? NaN);
+    }
+
+    // Spread, hot and pgbench take turns in ROUNDS slices, so a change in the machine's load hits all alike.
+    const results: Record<string, { betsPerSecond: number; p50: number; p99: number; failures: number }> = {};
+    for (const clients of CLIENT_COUNTS) {
+      const latencies = { hot: [] as number[], spread: [] as number[] };
+      const failures = { hot: 0, spread: 0 };
+      let pgbenchSum = 0;
+      console.log(`${clients} clients: seamless bets (spread, hot) and pgbench -b tpcb-like, ${SECONDS} s each …`);
+      const before = await batchTotals();
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const mode of ['spread', 'hot'] as const) {
+          failures[mode] += await drive(mode, clients, SECONDS / ROUNDS, latencies[mode]);
+        }
+        pgbenchSum += await pgbenchTps(clients, SECONDS / ROUNDS);
+      }
+      const after = await batchTotals();
+      meanBatch[clients] = (after.bets - before.bets) / (after.batches - before.batches);
+      tps[clients] = pgbenchSum / ROUNDS;
       for (const mode of ['spread', 'hot'] as const) {
         const sorted = latencies[mode].sort((a, b) => a - b);
         results[`${mode}:${clients}`] = {
@@ -286,7 +305,7 @@ async function main() {
         };
       }
     }
-    agent.destroy();
+    await pool.close();
     await server.kill('SIGTERM');
     server = undefined;
 
@@ -295,15 +314,17 @@ async function main() {
     console.log(
       `Wallet throughput (${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, ${SECONDS} s per run, pool ${poolSize})`,
     );
-    console.log('| clients | counter-account | bets/s | p50 ms | p99 ms | pgbench tps | bets/s ÷ tps | hot ÷ spread |');
-    console.log('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    console.log(
+      '| clients | counter-account | bets/s | p50 ms | p99 ms | bets a batch | pgbench tps | bets/s ÷ tps | hot ÷ spread |',
+    );
+    console.log('| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
     for (const clients of CLIENT_COUNTS) {
       for (const mode of ['spread', 'hot'] as const) {
         const r = results[`${mode}:${clients}`]!;
         const ratio = r.betsPerSecond / tps[clients]!;
         const hotRatio = mode === 'hot' ? f(r.betsPerSecond / results[`spread:${clients}`]!.betsPerSecond, 2) : '';
         console.log(
-          `| ${clients} | ${mode === 'hot' ? 'one vendor (hot)' : `${SPREAD_VENDORS} vendors`} | ${f(r.betsPerSecond)} | ${f(r.p50, 1)} | ${f(r.p99, 1)} | ${f(tps[clients]!)} | ${f(ratio, 2)} | ${hotRatio} |${r.failures ? ` (${r.failures} refused)` : ''}`,
+          `| ${clients} | ${mode === 'hot' ? 'one vendor (hot)' : `${SPREAD_VENDORS} vendors`} | ${f(r.betsPerSecond)} | ${f(r.p50, 1)} | ${f(r.p99, 1)} | ${f(meanBatch[clients]!, 1)} | ${f(tps[clients]!)} | ${f(ratio, 2)} | ${hotRatio} |${r.failures ? ` (${r.failures} refused)` : ''}`,
         );
       }
     }

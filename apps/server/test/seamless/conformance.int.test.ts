@@ -5,9 +5,10 @@ import { ledger as createLedger, type Ledger } from '../../src/modules/ledger/le
 import { issueGameSession } from '../../src/modules/seamless/game-sessions.ts';
 import { vendorRepository, type VendorRow } from '../../src/modules/seamless/vendors.ts';
 import { DEMO_VENDOR } from '../../src/seed/vendors.ts';
-import { auditLedger, createMembers, CURRENCY } from '../ledger/helpers.ts';
+import { auditLedger, CURRENCY } from '../ledger/helpers.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { demoMerchantId } from '../support/helpers.ts';
+import { playerWithSession, type SeamlessPlayer } from './players.ts';
 import { vendorClient, type SeamlessAnswer, type VendorClient } from './vendor-client.ts';
 
 /**
@@ -47,9 +48,9 @@ beforeAll(async () => {
   foreign = vendorClient({ baseUrl: t.baseUrl, code: foreignRow.code, secret: foreignRow.secret });
 });
 afterAll(async () => {
-  sandbox.close();
-  second.close();
-  foreign.close();
+  await sandbox.close();
+  await second.close();
+  await foreign.close();
   await t.close();
 });
 
@@ -57,35 +58,10 @@ afterEach(async () => {
   expect(await auditLedger(t.db, merchantId)).toEqual({ unbalanced: [], drifted: [], negative: [], total: 0n });
 });
 
-interface Player {
-  memberId: number;
-  token: string;
-  username: string;
-}
+type Player = SeamlessPlayer;
 
-/** A member with `deposit` in the main wallet and a live SANDBOX game session. */
-async function newPlayer(deposit: bigint, vendor: VendorRow = sandboxRow): Promise<Player> {
-  const [memberId] = (await createMembers(t.db, merchantId, 1)) as [number];
-  if (deposit > 0n) {
-    await ledger.post({
-      merchantId,
-      currency: CURRENCY,
-      idempotencyKey: `test-deposit-${memberId}`,
-      kind: 'deposit',
-      postings: [
-        { account: { kind: 'deposit_clearing' }, amount: -deposit },
-        { account: { kind: 'member_main', memberId }, amount: deposit },
-      ],
-    });
-  }
-  const { token } = await issueGameSession(t.db, { id: memberId, merchantId }, { id: vendor.id, merchantId });
-  const { username } = await t.db
-    .selectFrom('members')
-    .select('username')
-    .where('id', '=', memberId)
-    .executeTakeFirstOrThrow();
-  return { memberId, token, username };
-}
+/** A member with `deposit` in the main wallet and a live game session (SANDBOX unless said). */
+const newPlayer = (deposit: bigint, vendor: VendorRow = sandboxRow) => playerWithSession(t.db, vendor, deposit);
 
 const balanceOf = (p: Player) => ledger.balanceOf(merchantId, CURRENCY, { kind: 'member_main', memberId: p.memberId });
 const vendorBalance = () => ledger.balanceOf(merchantId, CURRENCY, { kind: 'vendor', vendorCode: DEMO_VENDOR.code });

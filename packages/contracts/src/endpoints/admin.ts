@@ -11,6 +11,7 @@ import {
 } from '../constants.ts';
 import { defineEndpoint, type EndpointDef } from '../endpoint.ts';
 import { cashierAdminEndpoints } from './cashier-admin.ts';
+import { vendorAdminEndpoints } from './vendors-admin.ts';
 
 const tags = ['admin'] as const;
 
@@ -470,5 +471,6 @@ export const adminEndpoints = {
     response: z.object({ id: z.number().int(), username: z.string(), temporaryPassword: z.string() }),
   }),
   cashier: cashierAdminEndpoints,
+  vendors: vendorAdminEndpoints,
   content,
 };

@@ -4,6 +4,7 @@ import { amountSchema, moneyValueSchema } from './amount.ts';
 import {
   depositSchema,
   DEPOSIT_STATUSES,
+  PAYMENT_METHODS,
   uploadContentSchema,
   withdrawalSchema,
   WITHDRAWAL_STATUSES,
@@ -83,6 +84,40 @@ export const cashierSettingsSchema = z.object({
   adjustmentThreshold: amountSchema,
 });
 
+const channelText = z.string().trim().min(1).max(100);
+/** Where members pay a manual channel; gateway channels have none (the gateway's page shows it). */
+const channelPayeeSchema = z.object({
+  bankName: channelText.nullable(),
+  branch: channelText.nullable(),
+  accountName: channelText,
+  accountNumber: z
+    .string()
+    .trim()
+    .regex(/^[0-9][0-9 -]{3,33}$/),
+});
+/** What an operator may change of a payment channel (issue 5 item 3); code and method stay. */
+const paymentChannelChange = z.object({
+  name: z.object({ bn: channelText, en: channelText }),
+  payee: channelPayeeSchema.nullable(),
+  minAmount: amountSchema,
+  maxAmount: amountSchema,
+  enabled: z.boolean(),
+  sort: z.number().int().min(0).max(999),
+});
+export const adminPaymentChannelSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  name: z.object({ bn: z.string(), en: z.string() }),
+  payee: channelPayeeSchema.nullable(),
+  minAmount: moneyValueSchema,
+  maxAmount: moneyValueSchema,
+  enabled: z.boolean(),
+  sort: z.number().int(),
+  /** The gateway adapter of a gateway channel (its callback secret is never sent back). */
+  gateway: z.string().nullable(),
+});
+
 /** Operator cashier calls (issue 5 item 8); each change is audit-logged. */
 export const cashierAdminEndpoints = {
   settingsGet: defineEndpoint({
@@ -103,6 +138,46 @@ export const cashierAdminEndpoints = {
     tags,
     body: cashierSettingsSchema,
     response: cashierSettingsSchema,
+  }),
+  channelsList: defineEndpoint({
+    name: 'admin.paymentChannels.list',
+    method: 'GET',
+    path: '/admin/payment-channels',
+    auth: 'operator',
+    summary: "The merchant's payment channels, disabled ones included, in display order",
+    tags,
+    response: z.array(adminPaymentChannelSchema),
+  }),
+  channelCreate: defineEndpoint({
+    name: 'admin.paymentChannels.create',
+    method: 'POST',
+    path: '/admin/payment-channels',
+    auth: 'operator',
+    summary:
+      'Add a payment channel: a manual one (bank, bKash, Nagad, Rocket) with its payee, or a gateway one ' +
+      '(the sandbox adapter) with the secret of its signed callbacks (generated when not given)',
+    tags,
+    body: z.object({
+      ...paymentChannelChange.shape,
+      code: z
+        .string()
+        .trim()
+        .regex(/^[a-z0-9_-]{1,32}$/),
+      method: z.enum(PAYMENT_METHODS),
+      gatewaySecret: z.string().min(32).max(200).optional(),
+    }),
+    response: adminPaymentChannelSchema,
+  }),
+  channelUpdate: defineEndpoint({
+    name: 'admin.paymentChannels.update',
+    method: 'PUT',
+    path: '/admin/payment-channels/:id',
+    auth: 'operator',
+    summary: 'Change a payment channel: names, payee, limits, enabled, order (new deposits see it at once)',
+    tags,
+    params: idParams,
+    body: paymentChannelChange,
+    response: adminPaymentChannelSchema,
   }),
   depositsList: defineEndpoint({
     name: 'admin.deposits.list',

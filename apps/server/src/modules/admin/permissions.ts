@@ -21,6 +21,7 @@ export const PERMISSIONS = [
   'feedback',
   'members',
   'cashier',
+  'vendors',
   ...CONTENT_PERMISSIONS,
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -56,6 +57,8 @@ const ENDPOINT_PERMISSIONS = new Map<EndpointDef, Permission | null>([
   [admin.memberPasswordReset, 'members'],
   // Issue 5: deposits, withdrawals, uploads and adjustments move or show money: the superadmin's.
   ...Object.values(admin.cashier).map((def): [EndpointDef, Permission] => [def, 'cashier']),
+  // Game vendors hold the keys that move money through the seamless wallet: the superadmin's too.
+  ...Object.values(admin.vendors).map((def): [EndpointDef, Permission] => [def, 'vendors']),
   ...CONTENT_PERMISSIONS.flatMap((kind) =>
     Object.values(admin.content[kind]).map((def): [EndpointDef, Permission] => [def, kind]),
   ),

@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints, type EndpointDef } from '@khela/contracts';
 import type { AppDeps } from '../../app.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { MerchantContext, OperatorContext } from '../../http/context.ts';
+import type { OperatorContext } from '../../http/context.ts';
 import { registerEndpoint } from '../../http/route.ts';
-import { auditLogRepository, type AuditActor } from '../audit/audit-log.ts';
+import { auditLogRepository, operatorActor } from '../audit/audit-log.ts';
 import { CONTENT_KIND_NAMES, type ContentInput } from './content/kinds.ts';
 import { contentService } from './content/service.ts';
 import { feedbackInbox } from './feedback-inbox.ts';
@@ -20,10 +20,6 @@ const admin = endpoints.admin;
 function operatorOf(req: FastifyRequest): OperatorContext {
   if (!req.operator) throw new AppError('auth.not_logged_in');
   return req.operator;
-}
-
-function actorOf(ctx: { req: FastifyRequest; merchant: MerchantContext; ip: string }): AuditActor {
-  return { merchantId: ctx.merchant.id, operatorId: operatorOf(ctx.req).id, ip: ctx.ip };
 }
 
 /** The operator API (issue 2): session, operators, settings, content, audit log and feedback. */
@@ -55,37 +51,45 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
 
   registerEndpoint(app, deps, admin.operatorsList, ({ merchant }) => operators.list(merchant.id, merchant.code));
   registerEndpoint(app, deps, admin.operatorsCreate, (ctx) =>
-    operators.create(actorOf(ctx), ctx.merchant.code, ctx.body),
+    operators.create(operatorActor(ctx), ctx.merchant.code, ctx.body),
   );
 
   registerEndpoint(app, deps, admin.merchantGet, ({ merchant }) => settings.merchant(merchant.id));
-  registerEndpoint(app, deps, admin.merchantUpdate, (ctx) => settings.updateMerchant(actorOf(ctx), ctx.body));
+  registerEndpoint(app, deps, admin.merchantUpdate, (ctx) => settings.updateMerchant(operatorActor(ctx), ctx.body));
   registerEndpoint(app, deps, admin.switchesList, ({ merchant }) => settings.switches(merchant.id));
   registerEndpoint(app, deps, admin.switchesUpdate, (ctx) =>
-    settings.setSwitch(actorOf(ctx), ctx.params.modId, ctx.body.enabled),
+    settings.setSwitch(operatorActor(ctx), ctx.params.modId, ctx.body.enabled),
   );
   registerEndpoint(app, deps, admin.registerRulesList, ({ merchant }) => settings.registerRules(merchant.id));
   registerEndpoint(app, deps, admin.registerRulesUpdate, (ctx) =>
-    settings.setRegisterRule(actorOf(ctx), ctx.params.field, ctx.body, ctx.language),
+    settings.setRegisterRule(operatorActor(ctx), ctx.params.field, ctx.body, ctx.language),
   );
 
   registerEndpoint(app, deps, admin.auditLog, ({ merchant, query }) => auditLog.list(merchant.id, query));
   registerEndpoint(app, deps, admin.feedbackList, ({ merchant, query }) => feedback.list(merchant.id, query.limit));
   registerEndpoint(app, deps, admin.membersList, ({ merchant, query }) => members.list(merchant.id, query));
-  registerEndpoint(app, deps, admin.memberPasswordReset, (ctx) => members.resetPassword(actorOf(ctx), ctx.params.id));
+  registerEndpoint(app, deps, admin.memberPasswordReset, (ctx) =>
+    members.resetPassword(operatorActor(ctx), ctx.params.id),
+  );
 
   // One generic handler set serves every kind; the contract has validated the body by now.
   for (const kind of CONTENT_KIND_NAMES) {
     const calls: Record<'list' | 'create' | 'update' | 'remove', EndpointDef> = admin.content[kind];
     registerEndpoint(app, deps, calls.list, ({ merchant }) => content.list(kind, merchant.id));
     registerEndpoint(app, deps, calls.create, (ctx) =>
-      content.create(kind, actorOf(ctx), ctx.body as ContentInput, ctx.language),
+      content.create(kind, operatorActor(ctx), ctx.body as ContentInput, ctx.language),
     );
     registerEndpoint(app, deps, calls.update, (ctx) =>
-      content.update(kind, actorOf(ctx), (ctx.params as { id: number }).id, ctx.body as ContentInput, ctx.language),
+      content.update(
+        kind,
+        operatorActor(ctx),
+        (ctx.params as { id: number }).id,
+        ctx.body as ContentInput,
+        ctx.language,
+      ),
     );
     registerEndpoint(app, deps, calls.remove, (ctx) =>
-      content.remove(kind, actorOf(ctx), (ctx.params as { id: number }).id),
+      content.remove(kind, operatorActor(ctx), (ctx.params as { id: number }).id),
     );
   }
 }

@@ -1,10 +1,21 @@
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { MerchantContext } from '../../http/context.ts';
 
 /** Who made a change, and from where. */
 export interface AuditActor {
   merchantId: number;
   operatorId: number | null;
   ip: string | null;
+}
+
+/** The operator behind an /admin call (set by the operator auth strategy before any handler runs). */
+export function operatorActor(ctx: { req: FastifyRequest; merchant: MerchantContext; ip: string }): AuditActor & {
+  operatorId: number;
+} {
+  if (!ctx.req.operator) throw new AppError('auth.not_logged_in');
+  return { merchantId: ctx.merchant.id, operatorId: ctx.req.operator.id, ip: ctx.ip };
 }
 
 export interface AuditChange {

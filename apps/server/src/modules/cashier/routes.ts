@@ -3,11 +3,12 @@ import { endpoints } from '@khela/contracts';
 import { parseMinor } from '@khela/money';
 import type { AppDeps } from '../../app.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { MemberContext, MerchantContext } from '../../http/context.ts';
+import type { MemberContext } from '../../http/context.ts';
 import { registerEndpoint } from '../../http/route.ts';
-import type { AuditActor } from '../audit/audit-log.ts';
+import { operatorActor } from '../audit/audit-log.ts';
 import { ledger as createLedger } from '../ledger/ledger.ts';
 import { adjustmentService } from './adjustments/adjustment-service.ts';
+import { paymentChannelAdmin } from './channels/channel-admin.ts';
 import { depositLimits } from './deposits/deposit-limits.ts';
 import { depositService } from './deposits/deposit-service.ts';
 import { gatewayByCode } from './gateway/payment-gateway.ts';
@@ -28,13 +29,6 @@ function memberOf(req: FastifyRequest): MemberContext {
   return req.member;
 }
 
-function actorOf(ctx: { req: FastifyRequest; merchant: MerchantContext; ip: string }): AuditActor & {
-  operatorId: number;
-} {
-  if (!ctx.req.operator) throw new AppError('auth.not_logged_in');
-  return { merchantId: ctx.merchant.id, operatorId: ctx.req.operator.id, ip: ctx.ip };
-}
-
 /** Issue 5 cashier: deposits, withdrawals, payee accounts, uploads, the gateway and operator approvals. */
 export function registerCashierRoutes(app: FastifyInstance, deps: AppDeps) {
   const ledger = createLedger(deps);
@@ -46,6 +40,7 @@ export function registerCashierRoutes(app: FastifyInstance, deps: AppDeps) {
   const withdrawals = withdrawalService({ db: deps.db, ledger, payees, paymentPasswords: passwords });
   const adjustments = adjustmentService({ db: deps.db, ledger });
   const settings = cashierSettingsService(deps);
+  const channels = paymentChannelAdmin(deps);
 
   registerEndpoint(app, deps, cashier.depositSettings, ({ req, merchant, language }) =>
     deposits.settings(merchant, memberOf(req).id, language),
@@ -112,32 +107,39 @@ export function registerCashierRoutes(app: FastifyInstance, deps: AppDeps) {
     deposits.listForOperator(merchant.id, query),
   );
   registerEndpoint(app, deps, admin.depositApprove, (ctx) =>
-    deposits.review(actorOf(ctx), ctx.params.id, 'approved', null),
+    deposits.review(operatorActor(ctx), ctx.params.id, 'approved', null),
   );
   registerEndpoint(app, deps, admin.depositReject, (ctx) =>
-    deposits.review(actorOf(ctx), ctx.params.id, 'rejected', ctx.body.reason),
+    deposits.review(operatorActor(ctx), ctx.params.id, 'rejected', ctx.body.reason),
   );
   registerEndpoint(app, deps, admin.withdrawalsList, ({ merchant, query }) =>
     withdrawals.listForOperator(merchant.id, query),
   );
   registerEndpoint(app, deps, admin.withdrawalApprove, (ctx) =>
-    withdrawals.step(actorOf(ctx), ctx.params.id, 'approve', null),
+    withdrawals.step(operatorActor(ctx), ctx.params.id, 'approve', null),
   );
-  registerEndpoint(app, deps, admin.withdrawalPay, (ctx) => withdrawals.step(actorOf(ctx), ctx.params.id, 'pay', null));
+  registerEndpoint(app, deps, admin.withdrawalPay, (ctx) =>
+    withdrawals.step(operatorActor(ctx), ctx.params.id, 'pay', null),
+  );
   registerEndpoint(app, deps, admin.withdrawalReject, (ctx) =>
-    withdrawals.step(actorOf(ctx), ctx.params.id, 'reject', ctx.body.reason),
+    withdrawals.step(operatorActor(ctx), ctx.params.id, 'reject', ctx.body.reason),
   );
   registerEndpoint(app, deps, admin.withdrawalFail, (ctx) =>
-    withdrawals.step(actorOf(ctx), ctx.params.id, 'fail', ctx.body.reason),
+    withdrawals.step(operatorActor(ctx), ctx.params.id, 'fail', ctx.body.reason),
+  );
+  registerEndpoint(app, deps, admin.channelsList, ({ merchant }) => channels.list(merchant.id));
+  registerEndpoint(app, deps, admin.channelCreate, (ctx) => channels.create(operatorActor(ctx), ctx.body));
+  registerEndpoint(app, deps, admin.channelUpdate, (ctx) =>
+    channels.update(operatorActor(ctx), ctx.params.id, ctx.body),
   );
   registerEndpoint(app, deps, admin.settingsGet, ({ merchant }) => settings.get(merchant.id));
-  registerEndpoint(app, deps, admin.settingsUpdate, (ctx) => settings.update(actorOf(ctx), ctx.body));
+  registerEndpoint(app, deps, admin.settingsUpdate, (ctx) => settings.update(operatorActor(ctx), ctx.body));
   registerEndpoint(app, deps, admin.uploadGet, ({ merchant, params }) => uploads.forOperator(merchant.id, params.id));
   registerEndpoint(app, deps, admin.adjustmentsList, ({ merchant, query }) => adjustments.list(merchant.id, query));
   registerEndpoint(app, deps, admin.adjustmentCreate, (ctx) =>
-    adjustments.create(actorOf(ctx), ctx.merchant, ctx.body),
+    adjustments.create(operatorActor(ctx), ctx.merchant, ctx.body),
   );
-  registerEndpoint(app, deps, admin.adjustmentConfirm, (ctx) => adjustments.confirm(actorOf(ctx), ctx.params.id));
+  registerEndpoint(app, deps, admin.adjustmentConfirm, (ctx) => adjustments.confirm(operatorActor(ctx), ctx.params.id));
 
   // §4 auto-confirmation of receipts: every instance may run it; the UPDATE is its own guard.
   let timer: NodeJS.Timeout | undefined;

@@ -77,7 +77,7 @@ function fingerprintOf(request: TransactionRequest): Buffer {
 }
 
 /** A row of ledger_post(): one per posting, in the order of the request. */
-export interface LedgerPostRow {
+interface LedgerPostRow {
   transaction_id: bigint;
   replayed: boolean;
   created_at: Date;
@@ -88,10 +88,10 @@ export interface LedgerPostRow {
 
 /**
  * `SELECT * FROM ledger_post(…)` for a request (migrations/0005_ledger.ts): the key, the
- * accounts, the balance updates and the postings in one statement. Callers that need the posting
- * inside a larger statement (the seamless bet) embed it; everyone else calls `post`.
+ * accounts, the balance updates and the postings in one statement. (The seamless bet calls
+ * ledger_post from SQL itself: seamless_bets(), migrations/0009_seamless_bet_batches.ts.)
  */
-export function ledgerPostQuery(request: TransactionRequest): RawBuilder<LedgerPostRow> {
+function ledgerPostQuery(request: TransactionRequest): RawBuilder<LedgerPostRow> {
   checkShape(request);
   const { postings } = request;
   return sql<LedgerPostRow>`
@@ -105,14 +105,14 @@ export function ledgerPostQuery(request: TransactionRequest): RawBuilder<LedgerP
 }
 
 /** ledger_post() raises KL402 and KL409; they become the ledger's refusals (anything else is left as is). */
-export function ledgerRefusal(error: unknown, request: TransactionRequest): unknown {
+function ledgerRefusal(error: unknown, request: TransactionRequest): unknown {
   const { code, detail } = (error ?? {}) as { code?: string; detail?: string };
   if (code === 'KL402') return new AppError('wallet.insufficient_funds', { balance: detail ?? '0' });
   if (code === 'KL409') return new AppError('wallet.duplicate_transaction', { idempotencyKey: request.idempotencyKey });
   return error;
 }
 
-export function toPostedTransaction(rows: LedgerPostRow[]): PostedTransaction {
+function toPostedTransaction(rows: LedgerPostRow[]): PostedTransaction {
   const first = rows[0];
   if (!first) throw new Error('ledger_post returned no postings');
   return {

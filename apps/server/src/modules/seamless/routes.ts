@@ -1,15 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Histogram } from 'prom-client';
 import { z } from 'zod';
-import { seamlessEndpoints, type EndpointDef, type SeamlessOkResponse } from '@khela/contracts';
+import { endpoints, seamlessEndpoints, type EndpointDef, type SeamlessOkResponse } from '@khela/contracts';
 import type { AppDeps } from '../../app.ts';
 import { sendError } from '../../http/error-handler.ts';
+import { registerEndpoint } from '../../http/route.ts';
+import { operatorActor } from '../audit/audit-log.ts';
 import { ledger as createLedger } from '../ledger/ledger.ts';
 import { memberRepository } from '../members/repository.ts';
+import { betBatches } from './bet-batches.ts';
 import { issueGameSession } from './game-sessions.ts';
 import { SeamlessError } from './protocol.ts';
 import { seamlessWallet } from './seamless-wallet.ts';
 import { verifySeamlessSignature } from './signature.ts';
+import { vendorAdmin } from './vendor-admin.ts';
 import { cachedVendors, vendorRepository, type VendorRow } from './vendors.ts';
 
 const UNKNOWN_VENDOR_SECRET = randomBytes(32).toString('hex');
@@ -41,7 +46,14 @@ function sendSeamlessError(reply: FastifyReply, error: SeamlessError, requestUui
 export function registerSeamlessRoutes(app: FastifyInstance, deps: AppDeps, options: { devEndpoints?: boolean } = {}) {
   const vendors = vendorRepository(deps.db);
   const activeVendor = cachedVendors(vendors);
-  const wallet = seamlessWallet({ db: deps.db, ledger: createLedger({ db: deps.db }) });
+  const batchSizes = new Histogram({
+    name: 'seamless_bet_batch_size',
+    help: 'Seamless bets written by one statement and commit (group commit)',
+    buckets: [1, 2, 4, 8, 16, 32],
+    registers: [app.metrics],
+  });
+  const bets = betBatches(deps.db, { onBatch: (size) => batchSizes.observe(size) });
+  const wallet = seamlessWallet({ db: deps.db, ledger: createLedger({ db: deps.db }), bets });
 
   function bind<E extends EndpointDef>(
     scope: FastifyInstance,
@@ -108,6 +120,16 @@ export function registerSeamlessRoutes(app: FastifyInstance, deps: AppDeps, opti
     bind(scope, seamlessEndpoints.win, (vendor, body) => wallet.win(vendor, body));
     bind(scope, seamlessEndpoints.rollback, (vendor, body) => wallet.rollback(vendor, body));
   });
+
+  const admin = vendorAdmin(deps);
+  registerEndpoint(app, deps, endpoints.admin.vendors.list, ({ merchant }) => admin.list(merchant.id));
+  registerEndpoint(app, deps, endpoints.admin.vendors.create, (ctx) => admin.create(operatorActor(ctx), ctx.body));
+  registerEndpoint(app, deps, endpoints.admin.vendors.update, (ctx) =>
+    admin.update(operatorActor(ctx), ctx.params.id, ctx.body),
+  );
+  registerEndpoint(app, deps, endpoints.admin.vendors.rotateSecret, (ctx) =>
+    admin.rotateSecret(operatorActor(ctx), ctx.params.id),
+  );
 
   if (options.devEndpoints) registerDevGameSession(app, deps, vendors);
 }

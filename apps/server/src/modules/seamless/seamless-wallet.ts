@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import {
   type SeamlessOkResponse,
@@ -12,15 +12,9 @@ import { parseMinor, toDecimalString } from '@khela/money';
 import type { Db } from '../../db/database.ts';
 import type { SeamlessKind, SeamlessTransactionsTable } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import {
-  ledgerPostQuery,
-  ledgerRefusal,
-  type Ledger,
-  type LedgerPostRow,
-  type PostedTransaction,
-  type TransactionRequest,
-} from '../ledger/ledger.ts';
-import { assertMayWager } from '../protection/guards.ts';
+import type { Ledger, PostedTransaction, TransactionRequest } from '../ledger/ledger.ts';
+import { hashSecretToken } from '../sessions/secret-token.ts';
+import type { BetBatches, RecordedCall } from './bet-batches.ts';
 import { playerOfToken, type GameSessionPlayer } from './game-sessions.ts';
 import { SeamlessError } from './protocol.ts';
 import type { VendorRow } from './vendors.ts';
@@ -46,8 +40,9 @@ function fingerprintOf(data: Record<string, unknown>): Buffer {
  * `seamless:<vendor>:<transaction id>`): a true replay gets the first answer again, other data
  * under the same id is RS_ERROR_DUPLICATE_TRANSACTION. Bets debit the player's main wallet and
  * credit the vendor's account (a system account: no row is locked on that side); wins go back.
+ * Bets, the hot path, are written in batches (bet-batches.ts, ADR 0007).
  */
-export function seamlessWallet({ db, ledger }: { db: Db; ledger: Ledger }) {
+export function seamlessWallet({ db, ledger, bets }: { db: Db; ledger: Ledger; bets: BetBatches }) {
   const ledgerKey = (vendor: VendorRow, txId: string) => `seamless:${vendor.code}:${txId}`;
 
   async function player(vendor: VendorRow, token: string, { live }: { live: boolean }): Promise<GameSessionPlayer> {
@@ -81,14 +76,14 @@ export function seamlessWallet({ db, ledger }: { db: Db; ledger: Ledger }) {
 
   function ok(
     vendor: VendorRow,
-    who: GameSessionPlayer,
+    username: string,
     request: { request_uuid: string; transaction_uuid?: string },
     balance: bigint,
   ): SeamlessOkResponse {
     return {
       status: 'RS_OK',
       request_uuid: request.request_uuid,
-      user: who.username,
+      user: username,
       currency: vendor.currency,
       balance: toDecimalString(balance),
       ...(request.transaction_uuid !== undefined && { transaction_uuid: request.transaction_uuid }),
@@ -96,7 +91,10 @@ export function seamlessWallet({ db, ledger }: { db: Db; ledger: Ledger }) {
   }
 
   /** The first answer again, addressed to this request. */
-  function replayOf(row: SeamlessRow, request: { request_uuid: string; transaction_uuid: string }): SeamlessOkResponse {
+  function replayOf(
+    row: { response: unknown },
+    request: { request_uuid: string; transaction_uuid: string },
+  ): SeamlessOkResponse {
     return {
       ...(row.response as SeamlessOkResponse),
       request_uuid: request.request_uuid,
@@ -183,92 +181,74 @@ export function seamlessWallet({ db, ledger }: { db: Db; ledger: Ledger }) {
   }
 
   /** The answer for a transaction id already recorded: the first answer, or why not. */
-  function answerRecorded(existing: SeamlessRow, kind: SeamlessKind, fingerprint: Buffer, request: RequestIds) {
+  function answerRecorded(
+    existing: RecordedCall,
+    kind: SeamlessKind,
+    fingerprint: Buffer,
+    memberId: number,
+    request: RequestIds,
+  ) {
     if (existing.kind === 'tombstone' && kind === 'bet') throw new SeamlessError('RS_ERROR_TRANSACTION_ROLLED_BACK');
-    if (existing.kind !== kind || !existing.fingerprint.equals(fingerprint)) {
+    if (existing.kind !== kind || existing.memberId !== memberId || !existing.fingerprint.equals(fingerprint)) {
       throw new SeamlessError('RS_ERROR_DUPLICATE_TRANSACTION');
     }
     return replayOf(existing, request);
   }
   type RequestIds = { request_uuid: string; transaction_uuid: string };
+  const recordedCall = (row: SeamlessRow): RecordedCall => ({
+    kind: row.kind,
+    memberId: row.member_id,
+    fingerprint: row.fingerprint,
+    response: row.response,
+  });
 
   return {
     async balance(vendor: VendorRow, request: BalanceRequest): Promise<SeamlessOkResponse> {
       checkCurrency(vendor, request.currency);
       const who = await player(vendor, request.token, { live: true });
-      return ok(vendor, who, request, await mainBalance(db, vendor, who.memberId));
+      return ok(vendor, who.username, request, await mainBalance(db, vendor, who.memberId));
     },
 
     async bet(vendor: VendorRow, request: BetRequest): Promise<SeamlessOkResponse> {
       checkCurrency(vendor, request.currency);
-      // §5: bets need a live game session; wins and rollbacks do not.
-      const who = await player(vendor, request.token, { live: true });
-      if (who.status !== 'active') throw new SeamlessError('RS_ERROR_USER_DISABLED');
-      try {
-        await assertMayWager(db, { id: who.memberId, type: who.type });
-      } catch (error) {
-        if (error instanceof AppError) throw new SeamlessError('RS_ERROR_USER_DISABLED');
-        throw error;
-      }
       const amount = parseMinor(request.amount);
+      // The player is named by the token, so the member is compared beside the fingerprint (answerRecorded).
       const fingerprint = fingerprintOf({
         kind: 'bet',
-        member: who.memberId,
         round: request.round,
         amount: amount.toString(),
         game: request.game_code ?? null,
       });
-      const posting: TransactionRequest = {
-        merchantId: vendor.merchant_id,
-        currency: vendor.currency,
-        idempotencyKey: ledgerKey(vendor, request.transaction_uuid),
-        kind: 'seamless.bet',
-        postings: [
-          { account: { kind: 'member_main', memberId: who.memberId }, amount: -amount },
-          { account: { kind: 'vendor', vendorCode: vendor.code }, amount },
-        ],
-        reference: { vendor: vendor.code, transaction: request.transaction_uuid },
-      };
-      const answer = ok(vendor, who, request, 0n);
-      // One statement, its own transaction: the ledger posting and the bet's record (whose answer
-      // carries the balance after the debit), or neither. If the id was taken first, by this very
-      // bet (a replay: the ledger wrote nothing), by a rollback that came before its bet (a
-      // tombstone) or by other data, the stored row decides the answer.
-      let posted: LedgerPostRow & { recorded: boolean };
-      try {
-        const { rows } = await sql<LedgerPostRow & { recorded: boolean }>`
-          WITH posted AS MATERIALIZED (${ledgerPostQuery(posting)}),
-          debit AS (SELECT * FROM posted WHERE balance_after IS NOT NULL),
-          recorded AS (
-            INSERT INTO seamless_transactions (merchant_id, vendor_id, vendor_tx_id, kind, member_id, round_id, amount,
-                                               fingerprint, response, ledger_transaction_id)
-            SELECT ${vendor.merchant_id}, ${vendor.id}, ${request.transaction_uuid}, 'bet', ${who.memberId},
-                   ${request.round}, ${amount.toString()}::bigint, ${fingerprint},
-                   ${JSON.stringify(answer)}::jsonb || jsonb_build_object('balance',
-                     (d.balance_after / 100)::text || '.' || lpad((d.balance_after % 100)::text, 2, '0')),
-                   d.transaction_id
-              FROM debit d WHERE NOT d.replayed
-            ON CONFLICT DO NOTHING
-            RETURNING id)
-          SELECT d.*, seamless_assert_recorded(d.replayed OR EXISTS (SELECT 1 FROM recorded)) AS recorded
-            FROM debit d`.execute(db);
-        posted = rows[0]!;
-      } catch (error) {
-        const refusal = ledgerRefusal(error, posting);
-        if (refusal instanceof AppError && refusal.code === 'wallet.insufficient_funds') {
+      // The session, the guards, the posting and the bet's record, all in seamless_bets().
+      const result = await bets.bet({
+        vendorId: vendor.id,
+        tokenHash: hashSecretToken(request.token),
+        txId: request.transaction_uuid,
+        requestUuid: request.request_uuid,
+        round: request.round,
+        amount,
+        fingerprint,
+      });
+      switch (result.outcome) {
+        case 'ok':
+          return ok(vendor, result.username, request, result.balance);
+        case 'invalid_token':
+          throw new SeamlessError('RS_ERROR_INVALID_TOKEN');
+        case 'token_expired':
+          throw new SeamlessError('RS_ERROR_TOKEN_EXPIRED');
+        case 'user_disabled':
+          throw new SeamlessError('RS_ERROR_USER_DISABLED');
+        case 'not_enough_money':
           throw new SeamlessError('RS_ERROR_NOT_ENOUGH_MONEY', {
-            balance: toDecimalString(BigInt(String(refusal.value?.balance ?? '0'))),
+            balance: toDecimalString(result.balance),
             currency: vendor.currency,
           });
+        case 'recorded': {
+          const existing = result.recorded;
+          if (!existing) throw new Error(`seamless bet ${request.transaction_uuid}: its id is taken, yet no record`);
+          return answerRecorded(existing, 'bet', fingerprint, result.memberId, request);
         }
-        const taken = (error as { code?: string }).code === 'KL410';
-        if (!taken && !(refusal instanceof AppError && refusal.code === 'wallet.duplicate_transaction')) throw refusal;
-        posted = { replayed: true } as LedgerPostRow & { recorded: boolean };
       }
-      if (!posted.replayed) return { ...answer, balance: toDecimalString(posted.balance_after!) };
-      const [existing] = await rowsOf(db, vendor, [request.transaction_uuid], false);
-      if (!existing) throw new Error(`seamless bet ${request.transaction_uuid}: its id is taken, yet no record`);
-      return answerRecorded(existing, 'bet', fingerprint, request);
     },
 
     async win(vendor: VendorRow, request: WinRequest): Promise<SeamlessOkResponse> {
@@ -288,7 +268,7 @@ export function seamlessWallet({ db, ledger }: { db: Db; ledger: Ledger }) {
         // The bet's row is locked, so a win and a rollback of one bet are decided one after the other.
         const rows = await rowsOf(trx, vendor, [request.transaction_uuid, request.reference_transaction_uuid], true);
         const own = rows.find((r) => r.vendor_tx_id === request.transaction_uuid);
-        if (own) return answerRecorded(own, 'win', fingerprint, request);
+        if (own) return answerRecorded(recordedCall(own), 'win', fingerprint, who.memberId, request);
         const bet = rows.find((r) => r.vendor_tx_id === request.reference_transaction_uuid);
         if (!bet || bet.member_id !== who.memberId || (bet.kind !== 'bet' && bet.kind !== 'tombstone')) {
           throw new SeamlessError('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
@@ -317,7 +297,7 @@ export function seamlessWallet({ db, ledger }: { db: Db; ledger: Ledger }) {
           balance = memberBalanceAfter(posted);
           ledgerTransactionId = posted.transactionId;
         }
-        const response = ok(vendor, who, request, balance);
+        const response = ok(vendor, who.username, request, balance);
         const recorded = await record(trx, vendor, {
           txId: request.transaction_uuid,
           kind: 'win',
@@ -342,7 +322,7 @@ export function seamlessWallet({ db, ledger }: { db: Db; ledger: Ledger }) {
       return inTransaction(async (trx) => {
         const rows = await rowsOf(trx, vendor, [request.transaction_uuid, betId], true);
         const own = rows.find((r) => r.vendor_tx_id === request.transaction_uuid);
-        if (own) return answerRecorded(own, 'rollback', fingerprint, request);
+        if (own) return answerRecorded(recordedCall(own), 'rollback', fingerprint, who.memberId, request);
         const bet = rows.find((r) => r.vendor_tx_id === betId);
         if (bet && (bet.member_id !== who.memberId || (bet.kind !== 'bet' && bet.kind !== 'tombstone'))) {
           throw new SeamlessError('RS_ERROR_TRANSACTION_DOES_NOT_EXIST');
@@ -395,7 +375,7 @@ export function seamlessWallet({ db, ledger }: { db: Db; ledger: Ledger }) {
           if (!remembered) throw new ConcurrentCall();
           balance = await mainBalance(trx, vendor, who.memberId);
         }
-        const response = ok(vendor, who, request, balance);
+        const response = ok(vendor, who.username, request, balance);
         const recorded = await record(trx, vendor, {
           txId: request.transaction_uuid,
           kind: 'rollback',
