@@ -4,6 +4,7 @@ import helmet from 'helmet';
 import { MAX_BODY_BYTES } from '@khela/contracts';
 import type { Db } from './db/database.ts';
 import type { WireKeys } from './http/encryption.ts';
+import type { SecretBox } from './modules/secrets/secret-box.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { installBinaryBodyParser } from './http/binary-body.ts';
 import { installFormBodyParser } from './http/form-body.ts';
@@ -32,6 +33,8 @@ import { registerWeb } from './plugins/web.ts';
 export interface AppOptions {
   db: Db;
   wireKeys: WireKeys;
+  /** Seals the vendor and gateway secrets the database keeps (modules/secrets). */
+  secrets: SecretBox;
   webDist: string;
   logLevel?: string;
   trustProxy?: number;
@@ -51,6 +54,7 @@ export interface AppOptions {
 export interface AppDeps extends RouteDeps {
   merchants: MerchantRepository;
   rateLimits: RateLimiter;
+  secrets: SecretBox;
   sms: SmsProvider;
   email: EmailProvider;
 }
@@ -108,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     validateResponses: options.validateResponses ?? false,
     merchants,
     rateLimits: rateLimiter(options.db),
+    secrets: options.secrets,
     ...outboxProviders(options.db),
     ...(options.sms && { sms: options.sms }),
     ...(options.email && { email: options.email }),

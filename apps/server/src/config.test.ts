@@ -14,8 +14,20 @@ describe('DEV_ENDPOINTS', () => {
       NODE_ENV: 'production',
       DATABASE_URL: 'postgres://db.example/khela',
       WIRE_PRIVATE_KEY: 'pem',
+      SECRETS_KEY: 'key',
     };
     expect(loadConfig(production).devEndpoints).toBe(false);
     expect(() => loadConfig({ ...production, DEV_ENDPOINTS: '1' })).toThrow(/DEV_ENDPOINTS/);
+  });
+});
+
+describe('SECRETS_KEY', () => {
+  it('is required in production and optional elsewhere (the demo keeps its own in DATA_DIR)', () => {
+    const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db.example/khela', WIRE_PRIVATE_KEY: 'pem' };
+    expect(() => loadConfig(production)).toThrow(/SECRETS_KEY/);
+    expect(loadConfig({ ...production, SECRETS_KEY: 'k' }).secretsKey).toBe('k');
+    expect(loadConfig({}).secretsKey).toBeUndefined();
+    expect(loadConfig({}).secretsKeyId).toBe('s1');
+    expect(() => loadConfig({ SECRETS_KEY_ID: 'no spaces' })).toThrow(/SECRETS_KEY_ID/);
   });
 });

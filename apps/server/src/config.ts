@@ -15,6 +15,16 @@ const envSchema = z.object({
   /** PEM (PKCS#8) of the RSA key for encrypted calls; required in production. */
   WIRE_PRIVATE_KEY: z.string().optional(),
   WIRE_KEY_ID: z.string().default('k1'),
+  /**
+   * AES-256 key (32 bytes, base64 or hex) sealing the vendor and gateway secrets the database
+   * keeps; required in production. SECRETS_PREVIOUS_KEYS (`id:key,…`) still open older seals.
+   */
+  SECRETS_KEY: z.string().optional(),
+  SECRETS_KEY_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/)
+    .default('s1'),
+  SECRETS_PREVIOUS_KEYS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed demo data on an empty database (default: on for the embedded database only). */
   SEED_DEMO: boolFlag,
@@ -37,6 +47,9 @@ export interface Config {
   dataDir: string;
   wirePrivateKey: string | undefined;
   wireKeyId: string;
+  secretsKey: string | undefined;
+  secretsKeyId: string;
+  secretsPreviousKeys: string | undefined;
   logLevel: string;
   seedDemo: boolean;
   trustProxy: number;
@@ -59,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && !e.DATABASE_URL) throw new Error('DATABASE_URL is required in production');
   if (e.NODE_ENV === 'production' && !e.WIRE_PRIVATE_KEY) throw new Error('WIRE_PRIVATE_KEY is required in production');
+  if (e.NODE_ENV === 'production' && !e.SECRETS_KEY) throw new Error('SECRETS_KEY is required in production');
   if (e.NODE_ENV === 'production' && e.DEV_ENDPOINTS) throw new Error('DEV_ENDPOINTS must not be on in production');
   const root = baseDir(env);
   return {
@@ -69,6 +83,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(root, e.DATA_DIR),
     wirePrivateKey: e.WIRE_PRIVATE_KEY,
     wireKeyId: e.WIRE_KEY_ID,
+    secretsKey: e.SECRETS_KEY,
+    secretsKeyId: e.SECRETS_KEY_ID,
+    secretsPreviousKeys: e.SECRETS_PREVIOUS_KEYS,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.NODE_ENV !== 'production' && (e.SEED_DEMO ?? !e.DATABASE_URL),
     trustProxy: e.TRUST_PROXY,

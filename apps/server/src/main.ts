@@ -6,6 +6,8 @@ import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 import { loadWireKeys } from './http/wire-keys.ts';
+import { resealSecrets } from './modules/secrets/reseal.ts';
+import { loadSecretBox } from './modules/secrets/secret-keys.ts';
 
 const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
   .version;
@@ -24,11 +26,15 @@ async function main() {
   const pool = createPool(databaseUrl, config.dbPoolSize);
   const db = createDb(pool);
   await migrateToLatest(db);
-  if (config.seedDemo && (await seedDemoIfEmpty(db))) console.log('Seeded the demo merchant "khela".');
+  const secrets = await loadSecretBox(config);
+  if (config.seedDemo && (await seedDemoIfEmpty(db, secrets))) console.log('Seeded the demo merchant "khela".');
+  const resealed = await resealSecrets(db, secrets);
+  if (resealed) console.log(`Sealed ${resealed} stored secret(s) under the key "${secrets.keyId}".`);
 
   const app = await buildApp({
     db,
     wireKeys: await loadWireKeys(config.wireKeyId, config.wirePrivateKey, config.dataDir),
+    secrets,
     webDist: config.webDist,
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,

@@ -7,6 +7,7 @@ import { createDb, createPool } from '../src/db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { seedDemoIfEmpty } from '../src/seed/demo.ts';
+import { testSecrets } from './helpers/secrets.ts';
 
 export const TEMPLATE_DB = 'khela_template';
 
@@ -32,7 +33,7 @@ export default async function setup(project: TestProject) {
   templateUrl.pathname = `/${TEMPLATE_DB}`;
   const db = createDb(createPool(templateUrl.toString(), 2));
   await migrateToLatest(db);
-  await seedDemoIfEmpty(db);
+  await seedDemoIfEmpty(db, testSecrets);
   await db.destroy();
   await admin.end();
 

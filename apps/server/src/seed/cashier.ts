@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { ledger } from '../modules/ledger/ledger.ts';
+import type { SecretBox } from '../modules/secrets/secret-box.ts';
 import { DEMO_PLAYER } from './accounts.ts';
 
 /** player01's opening balance (issue 5 item 11): 10,000.00 BDT, in minor units. */
@@ -43,7 +44,7 @@ const DEMO_CHANNELS = [
  * 50,000.00), the default cashier settings, and player01's first deposit: a bank transfer approved
  * by the system, credited through the ledger like any other.
  */
-export async function seedCashier(db: Db, merchantId: number): Promise<void> {
+export async function seedCashier(db: Db, merchantId: number, secrets: SecretBox): Promise<void> {
   await db.insertInto('cashier_settings').values({ merchant_id: merchantId }).execute();
   const limits = { min_amount: 10_000n, max_amount: 5_000_000n };
   const channels = await db
@@ -65,7 +66,7 @@ export async function seedCashier(db: Db, merchantId: number): Promise<void> {
         name: JSON.stringify({ bn: 'অনলাইন পেমেন্ট (স্যান্ডবক্স)', en: 'Online payment (sandbox)' }),
         sort: DEMO_CHANNELS.length,
         gateway: 'sandbox',
-        gateway_secret: randomBytes(32).toString('hex'),
+        gateway_secret: secrets.seal('gateway-callback', randomBytes(32).toString('hex')),
         ...limits,
       },
     ])

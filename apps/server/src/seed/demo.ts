@@ -1,5 +1,6 @@
 import { SWITCH_IDS, type RegistrationField } from '@khela/contracts';
 import type { Db } from '../db/database.ts';
+import type { SecretBox } from '../modules/secrets/secret-box.ts';
 import { seedSiteContent } from './content.ts';
 import { seedAccounts } from './accounts.ts';
 import { seedCashier } from './cashier.ts';
@@ -115,7 +116,7 @@ export async function seedMerchant(db: Db, seed: MerchantSeed): Promise<number> 
 const featureSeeds = [seedSiteContent, seedOperators, seedAccounts, seedCashier, seedVendors];
 
 /** Seeds the demo merchant on an empty database; returns whether it did. Runs in one transaction. */
-export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+export async function seedDemoIfEmpty(db: Db, secrets: SecretBox): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom('merchants').select('id').limit(1).executeTakeFirst();
     if (existing) return false;
@@ -124,7 +125,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       name: 'Khela',
       domains: ['localhost', '127.0.0.1'],
     });
-    for (const seed of featureSeeds) await seed(trx, merchantId);
+    for (const seed of featureSeeds) await seed(trx, merchantId, secrets);
     return true;
   });
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { vendorRepository } from '../modules/seamless/vendors.ts';
+import type { SecretBox } from '../modules/secrets/secret-box.ts';
 
 /**
  * Demo-only sandbox vendor (issue 5 item 5), so the seamless API can be tried by hand: its secret
@@ -11,11 +12,11 @@ export const DEMO_VENDOR = {
   secret: 'khela-sandbox-vendor-secret-0123456789abcdef',
 } as const;
 
-export async function seedVendors(db: Db, merchantId: number): Promise<void> {
+export async function seedVendors(db: Db, merchantId: number, secrets: SecretBox): Promise<void> {
   const merchant = await db
     .selectFrom('merchants')
     .select('currency')
     .where('id', '=', merchantId)
     .executeTakeFirstOrThrow();
-  await vendorRepository(db).create({ merchantId, ...DEMO_VENDOR, currency: merchant.currency });
+  await vendorRepository(db, secrets).create({ merchantId, ...DEMO_VENDOR, currency: merchant.currency });
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMerchantWithAdmin, loginAsAdmin, loginAsNewOperator, type AuthHeaders } from '../helpers/admin.ts';
+import { testSecrets } from '../helpers/secrets.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { demoMerchantId } from '../support/helpers.ts';
 import { newPlayer, type CashierPlayer } from './helpers.ts';
@@ -85,7 +86,7 @@ describe('payment channels for operators', () => {
     expect(audit).toContainEqual({ action: 'create', entity_id: String(res.body.value.id) });
   });
 
-  it('adds a gateway channel with a generated secret that is never sent back', async () => {
+  it('adds a gateway channel with a generated secret that is kept sealed and never sent back', async () => {
     const res = await create({ ...nagadChannel('online2'), method: 'gateway', payee: null });
     expect(res.body.value).toMatchObject({ method: 'gateway', gateway: 'sandbox', payee: null });
     const row = await t.db
@@ -93,8 +94,11 @@ describe('payment channels for operators', () => {
       .select('gateway_secret')
       .where('id', '=', res.body.value.id)
       .executeTakeFirstOrThrow();
-    expect(row.gateway_secret).toMatch(/^[0-9a-f]{64}$/);
-    expect(JSON.stringify(res.body)).not.toContain(row.gateway_secret);
+    expect(row.gateway_secret).toMatch(/^sealed:v1:test:/);
+    const secret = testSecrets.open('gateway-callback', row.gateway_secret!);
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.gateway_secret).not.toContain(secret);
+    expect(JSON.stringify(res.body)).not.toContain(secret);
   });
 
   it('changes limits and disables a channel; a disabled channel leaves the member list', async () => {

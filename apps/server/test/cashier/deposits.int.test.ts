@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Deposit } from '@khela/contracts';
+import { testSecrets } from '../helpers/secrets.ts';
 import { signCallback } from '../../src/modules/cashier/gateway/payment-gateway.ts';
 import { DEMO_PLAYER } from '../../src/seed/accounts.ts';
 import { createMerchantWithAdmin, loginAsAdmin, loginAsNewOperator, type AuthHeaders } from '../helpers/admin.ts';
@@ -372,13 +373,16 @@ describe('deposit limits', () => {
 
 describe('sandbox payment gateway', () => {
   const secretOf = async () =>
-    (
-      await t.db
-        .selectFrom('payment_channels')
-        .select('gateway_secret')
-        .where('id', '=', sandbox)
-        .executeTakeFirstOrThrow()
-    ).gateway_secret!;
+    testSecrets.open(
+      'gateway-callback',
+      (
+        await t.db
+          .selectFrom('payment_channels')
+          .select('gateway_secret')
+          .where('id', '=', sandbox)
+          .executeTakeFirstOrThrow()
+      ).gateway_secret!,
+    );
   const orderOf = async (id: number) =>
     (await t.db.selectFrom('deposits').select('gateway_order').where('id', '=', BigInt(id)).executeTakeFirstOrThrow())
       .gateway_order!;

@@ -8,6 +8,7 @@ import { createDb, createPool, type Db } from '../../src/db/database.ts';
 import { wireKeysFromPem } from '../../src/http/wire-keys.ts';
 import { TEMPLATE_DB } from '../global-setup.ts';
 import { cloneDatabase, dropDatabase } from './databases.ts';
+import { testSecrets } from './secrets.ts';
 
 /** The test-only key pair of shared/spec/wire-vectors.json: the server under test holds it. */
 export const wireVectors = JSON.parse(
@@ -70,6 +71,7 @@ export async function startTestApp(
   const app = await buildApp({
     db,
     wireKeys: await wireKeysFromPem(wireVectors.keyId, wireVectors.privateKey),
+    secrets: testSecrets,
     webDist: '/nonexistent',
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     validateResponses: true,

@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { sql } from 'kysely';
+import { testSecrets } from '../helpers/secrets.ts';
 import { createDb, createPool } from '../../src/db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/db/embedded.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
@@ -94,13 +95,13 @@ async function main() {
     await admin(adminUrl, `CREATE DATABASE ${appDb}`);
     const db = createDb(createPool(urlOf(appDb), 4));
     await migrateToLatest(db);
-    await seedDemoIfEmpty(db);
+    await seedDemoIfEmpty(db, testSecrets);
     const merchantId = (
       await db.selectFrom('merchants').select('id').where('code', '=', 'khela').executeTakeFirstOrThrow()
     ).id;
 
     // Vendors: one for the hot runs, many for the spread runs.
-    const vendors = vendorRepository(db);
+    const vendors = vendorRepository(db, testSecrets);
     const hot = await vendors.create({ merchantId, code: 'BENCH_HOT', name: 'Bench hot', currency: CURRENCY });
     const spread: VendorRow[] = [];
     for (let i = 0; i < SPREAD_VENDORS; i++) {

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { testSecrets } from '../helpers/secrets.ts';
 import { ledger as createLedger, type Ledger } from '../../src/modules/ledger/ledger.ts';
 import { betBatches, type BatchedBet, type BetOutcome } from '../../src/modules/seamless/bet-batches.ts';
 import { vendorRepository, type VendorRow } from '../../src/modules/seamless/vendors.ts';
@@ -27,7 +28,7 @@ beforeAll(async () => {
   t = await startTestApp();
   merchantId = await demoMerchantId(t);
   ledger = createLedger({ db: t.db });
-  vendor = (await vendorRepository(t.db).activeByCode(DEMO_VENDOR.code))!;
+  vendor = (await vendorRepository(t.db, testSecrets).activeByCode(DEMO_VENDOR.code))!;
 });
 afterAll(() => t.close());
 afterEach(async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { testSecrets } from '../helpers/secrets.ts';
 import { ledger as createLedger, type Ledger } from '../../src/modules/ledger/ledger.ts';
 import { issueGameSession } from '../../src/modules/seamless/game-sessions.ts';
 import { vendorRepository, type VendorRow } from '../../src/modules/seamless/vendors.ts';
@@ -29,7 +30,7 @@ beforeAll(async () => {
   t = await startTestApp();
   merchantId = await demoMerchantId(t);
   ledger = createLedger({ db: t.db });
-  const vendors = vendorRepository(t.db);
+  const vendors = vendorRepository(t.db, testSecrets);
   sandboxRow = (await vendors.activeByCode(DEMO_VENDOR.code))!;
   sandbox = vendorClient({ baseUrl: t.baseUrl, code: DEMO_VENDOR.code, secret: DEMO_VENDOR.secret });
   const secondRow = await vendors.create({ merchantId, code: 'SECOND', name: 'Second', currency: CURRENCY });
@@ -343,7 +344,7 @@ describe('seamless wallet: sessions', () => {
     // A bet placed through SANDBOX cannot be won or rolled back through SECOND.
     const b = bet(p, '10.00');
     expectOk(await sandbox.send('bet', b), '20.00');
-    const secondRow = (await vendorRepository(t.db).activeByCode('SECOND'))!;
+    const secondRow = (await vendorRepository(t.db, testSecrets).activeByCode('SECOND'))!;
     const viaSecond = await newPlayer(0n, secondRow);
     const sameMember = { ...viaSecond, memberId: p.memberId };
     const { token } = await issueGameSession(t.db, { id: p.memberId, merchantId }, { id: secondRow.id, merchantId });

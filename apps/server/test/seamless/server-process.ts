@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { testSecretsEnv } from '../helpers/secrets.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -63,6 +64,7 @@ export function serverProcess(options: {
           LOG_LEVEL: 'error',
           WEB_DIST: '/nonexistent',
           DB_POOL_SIZE: String(options.poolSize ?? 10),
+          ...testSecretsEnv,
           INIT_CWD: REPO_ROOT,
           ...options.env,
         },

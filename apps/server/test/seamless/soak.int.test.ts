@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { sql } from 'kysely';
 import { SWITCH_PARENT, type SwitchId } from '@khela/contracts';
 import { toDecimalString } from '@khela/money';
+import { testSecrets } from '../helpers/secrets.ts';
 import { createDb, createPool, type Db } from '../../src/db/database.ts';
 import { ledger as createLedger, type Ledger } from '../../src/modules/ledger/ledger.ts';
 import { issueGameSession } from '../../src/modules/seamless/game-sessions.ts';
@@ -99,7 +100,12 @@ beforeAll(async () => {
     .select(['id', 'code'])
     .orderBy('id')
     .executeTakeFirstOrThrow());
-  const vendor = await vendorRepository(db).create({ merchantId, code: VENDOR, name: 'Soak', currency: CURRENCY });
+  const vendor = await vendorRepository(db, testSecrets).create({
+    merchantId,
+    code: VENDOR,
+    name: 'Soak',
+    currency: CURRENCY,
+  });
   const sessions = memberSessions({ db });
   for (const memberId of await createMembers(db, merchantId, WALLETS)) {
     const { token } = await issueGameSession(db, { id: memberId, merchantId }, { id: vendor.id, merchantId });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testSecrets } from '../helpers/secrets.ts';
 import { vendorRepository } from '../../src/modules/seamless/vendors.ts';
 import { createMerchantWithAdmin, loginAsAdmin, loginAsNewOperator, type AuthHeaders } from '../helpers/admin.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -60,6 +61,13 @@ describe('game vendors for operators', () => {
     expect(JSON.stringify(list.body)).not.toContain(res.body.value.secret);
     const audit = await t.db.selectFrom('audit_log').select(['after']).where('entity', '=', 'vendor').execute();
     expect(JSON.stringify(audit)).not.toContain(res.body.value.secret);
+    const stored = await t.db
+      .selectFrom('vendors')
+      .select('secret')
+      .where('code', '=', 'ACME_SLOTS')
+      .executeTakeFirstOrThrow();
+    expect(stored.secret).toMatch(/^sealed:v1:test:/);
+    expect(stored.secret).not.toContain(res.body.value.secret);
   });
 
   it('replaces the secret: the new one signs, the old one is refused', async () => {
@@ -82,7 +90,7 @@ describe('game vendors for operators', () => {
       { headers: admin },
     );
     expect(disabled.body.value).toMatchObject({ name: 'Paused games', status: 'disabled' });
-    expect(await vendorRepository(t.db).activeByCode('PAUSED')).toBeUndefined();
+    expect(await vendorRepository(t.db, testSecrets).activeByCode('PAUSED')).toBeUndefined();
     expect((await balanceWith(created, created.secret!)).status).toBe('RS_ERROR_INVALID_SIGNATURE');
   });
 

@@ -98,10 +98,11 @@ export function registerCashierRoutes(app: FastifyInstance, deps: AppDeps) {
       typeof order === 'string' && order.length <= 64 ? await deposits.byGatewayOrder(merchant.id, order) : null;
     const gateway = gatewayByCode(deposit?.gateway ?? null);
     if (!deposit || !gateway || !deposit.gateway_secret || !raw) throw new AppError('gateway.bad_signature');
-    if (!gateway.verifyCallback(deposit.gateway_secret, req.headers, raw)) throw new AppError('gateway.bad_signature');
+    const secret = deps.secrets.open('gateway-callback', deposit.gateway_secret);
+    if (!gateway.verifyCallback(secret, req.headers, raw)) throw new AppError('gateway.bad_signature');
     return deposits.gatewayOutcome(merchant.id, deposit, req.body);
   });
-  registerSandboxGatewayPages(app, deps.db);
+  registerSandboxGatewayPages(app, deps);
 
   registerEndpoint(app, deps, admin.depositsList, ({ merchant, query }) =>
     deposits.listForOperator(merchant.id, query),

@@ -44,7 +44,7 @@ function sendSeamlessError(reply: FastifyReply, error: SeamlessError, requestUui
  * vendor (from the path), the signature and timestamp, the JSON, the contract, then the wallet.
  */
 export function registerSeamlessRoutes(app: FastifyInstance, deps: AppDeps, options: { devEndpoints?: boolean } = {}) {
-  const vendors = vendorRepository(deps.db);
+  const vendors = vendorRepository(deps.db, deps.secrets);
   const activeVendor = cachedVendors(vendors);
   const batchSizes = new Histogram({
     name: 'seamless_bet_batch_size',

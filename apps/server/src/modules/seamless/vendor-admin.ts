@@ -3,6 +3,7 @@ import type { adminVendorSchema, vendorAdminEndpoints } from '@khela/contracts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
+import type { SecretBox } from '../secrets/secret-box.ts';
 import { newVendorSecret, type VendorRow } from './vendors.ts';
 
 type AdminVendor = z.infer<typeof adminVendorSchema>;
@@ -23,7 +24,7 @@ const toAdmin = (row: VendorRow): AdminVendor => ({
  * secret shown once, renamed, disabled and enabled, their secret replaced. Audit entries never
  * hold a secret.
  */
-export function vendorAdmin({ db }: { db: Db }) {
+export function vendorAdmin({ db, secrets }: { db: Db; secrets: SecretBox }) {
   /** The vendor `id` of the actor's merchant, locked for a change; 404 for anyone else's. */
   async function lockedVendor(trx: Db, actor: AuditActor, id: number): Promise<VendorRow> {
     const row = await trx
@@ -49,6 +50,7 @@ export function vendorAdmin({ db }: { db: Db }) {
     },
 
     async create(actor: AuditActor, input: VendorCreate) {
+      const secret = newVendorSecret();
       return db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto('vendors')
@@ -57,7 +59,7 @@ export function vendorAdmin({ db }: { db: Db }) {
             code: input.code,
             name: input.name,
             currency: input.currency,
-            secret: newVendorSecret(),
+            secret: secrets.seal('vendor-signing', secret),
           })
           .onConflict((oc) => oc.column('code').doNothing())
           .returningAll()
@@ -65,7 +67,7 @@ export function vendorAdmin({ db }: { db: Db }) {
         if (!row) throw new AppError('admin.conflict', { field: 'code' });
         const after = toAdmin(row);
         await recordAudit(trx, actor, { action: 'create', entity: 'vendor', entityId: row.id, before: null, after });
-        return { ...after, secret: row.secret };
+        return { ...after, secret };
       });
     },
 
@@ -85,16 +87,17 @@ export function vendorAdmin({ db }: { db: Db }) {
     },
 
     async rotateSecret(actor: AuditActor, id: number) {
+      const secret = newVendorSecret();
       return db.transaction().execute(async (trx) => {
         await lockedVendor(trx, actor, id);
         const row = await trx
           .updateTable('vendors')
-          .set({ secret: newVendorSecret() })
+          .set({ secret: secrets.seal('vendor-signing', secret) })
           .where('id', '=', id)
           .returningAll()
           .executeTakeFirstOrThrow();
         await recordAudit(trx, actor, { action: 'rotate_secret', entity: 'vendor', entityId: id });
-        return { ...toAdmin(row), secret: row.secret };
+        return { ...toAdmin(row), secret };
       });
     },
   };

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { VendorsTable } from '../../db/schema.ts';
+import type { SecretBox } from '../secrets/secret-box.ts';
 
+/** A vendor with its secret opened (the database keeps it sealed: secrets/secret-box.ts). */
 export type VendorRow = Selectable<VendorsTable>;
 
 /** 256 random bits, hex: the HMAC key a vendor signs its requests with. */
@@ -10,30 +12,33 @@ export function newVendorSecret(): string {
   return randomBytes(32).toString('hex');
 }
 
-export function vendorRepository(db: Db) {
+export function vendorRepository(db: Db, secrets: SecretBox) {
   return {
     /** An active vendor by its code (unique across merchants: it names the merchant too). */
     async activeByCode(code: string): Promise<VendorRow | undefined> {
-      return db
+      const row = await db
         .selectFrom('vendors')
         .selectAll()
         .where('code', '=', code)
         .where('status', '=', 'active')
         .executeTakeFirst();
+      return row && { ...row, secret: secrets.open('vendor-signing', row.secret) };
     },
 
     async create(values: { merchantId: number; code: string; name: string; currency: string; secret?: string }) {
-      return db
+      const secret = values.secret ?? newVendorSecret();
+      const row = await db
         .insertInto('vendors')
         .values({
           merchant_id: values.merchantId,
           code: values.code,
           name: values.name,
           currency: values.currency,
-          secret: values.secret ?? newVendorSecret(),
+          secret: secrets.seal('vendor-signing', secret),
         })
         .returningAll()
         .executeTakeFirstOrThrow();
+      return { ...row, secret };
     },
   };
 }

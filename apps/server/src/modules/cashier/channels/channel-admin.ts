@@ -7,6 +7,7 @@ import type { Db } from '../../../db/database.ts';
 import type { PaymentChannelsTable } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { recordAudit, type AuditActor } from '../../audit/audit-log.ts';
+import type { SecretBox } from '../../secrets/secret-box.ts';
 import { sandboxGateway } from '../gateway/payment-gateway.ts';
 
 type AdminChannel = z.infer<typeof adminPaymentChannelSchema>;
@@ -58,7 +59,7 @@ function columnsOf(method: ChannelRow['method'], change: ChannelChange) {
  * the enabled ones at once (deposit-service reads them per call). Every change is audit-logged
  * without the gateway secret, which never leaves the server after it is set.
  */
-export function paymentChannelAdmin({ db }: { db: Db }) {
+export function paymentChannelAdmin({ db, secrets }: { db: Db; secrets: SecretBox }) {
   return {
     async list(merchantId: number): Promise<AdminChannel[]> {
       const rows = await db
@@ -85,7 +86,8 @@ export function paymentChannelAdmin({ db }: { db: Db }) {
             method: input.method,
             ...columnsOf(input.method, input),
             gateway,
-            gateway_secret: gateway && (input.gatewaySecret ?? randomBytes(32).toString('hex')),
+            gateway_secret:
+              gateway && secrets.seal('gateway-callback', input.gatewaySecret ?? randomBytes(32).toString('hex')),
           })
           .onConflict((oc) => oc.columns(['merchant_id', 'code']).doNothing())
           .returningAll()

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatMinor, toDecimalString } from '@khela/money';
 import type { Db } from '../../../db/database.ts';
+import type { SecretBox } from '../../secrets/secret-box.ts';
 import { signCallback, SIGNATURE_HEADER, TIMESTAMP_HEADER } from './payment-gateway.ts';
 
 const escapeHtml = (text: string) =>
@@ -32,7 +33,7 @@ function fieldsOf(body: unknown): Record<string, string> {
  * our callback over HTTP, signed with the channel's secret, exactly as a real gateway would.
  * It serves only orders of channels whose gateway is 'sandbox': a production merchant has none.
  */
-export function registerSandboxGatewayPages(app: FastifyInstance, db: Db) {
+export function registerSandboxGatewayPages(app: FastifyInstance, { db, secrets }: { db: Db; secrets: SecretBox }) {
   const orderOf = (order: string) =>
     db
       .selectFrom('deposits')
@@ -93,7 +94,7 @@ export function registerSandboxGatewayPages(app: FastifyInstance, db: Db) {
       headers: {
         'content-type': 'application/json',
         [TIMESTAMP_HEADER]: timestamp,
-        [SIGNATURE_HEADER]: signCallback(row.gateway_secret, timestamp, raw),
+        [SIGNATURE_HEADER]: signCallback(secrets.open('gateway-callback', row.gateway_secret), timestamp, raw),
         merchant: row.merchantCode,
       },
       body: raw,
