@@ -5,6 +5,7 @@ import { testSecrets } from '../helpers/secrets.ts';
 import { ledger as createLedger, type Ledger } from '../../src/modules/ledger/ledger.ts';
 import { betBatches, type BatchedBet, type BetOutcome } from '../../src/modules/seamless/bet-batches.ts';
 import { vendorRepository, type VendorRow } from '../../src/modules/seamless/vendors.ts';
+import { lockMember } from '../../src/modules/members/repository.ts';
 import { hashSecretToken } from '../../src/modules/sessions/secret-token.ts';
 import { DEMO_VENDOR } from '../../src/seed/vendors.ts';
 import { auditLedger, CURRENCY } from '../ledger/helpers.ts';
@@ -186,5 +187,23 @@ describe('seamless bets written in batches', () => {
     expect(outcomes[4]).toMatchObject({ value: { outcome: 'ok', balance: 10_000n - 1_002n } });
     expect(batchSizes).toEqual([1, 4, 1, 1, 1, 1]);
     expect(await balanceOf(player)).toBe(10_000n - 1_002n);
+  });
+});
+
+describe('bets beside the member’s other money decisions', () => {
+  it('are not held up while a deposit or withdrawal of the same member is being decided', async () => {
+    const player = await newPlayer(10_000n);
+    const batches = betBatches(t.db);
+    // A withdrawal (or deposit, or limit change) takes the member's lock first and the wallet
+    // second; a bet takes the wallet first and names the member in its record. If the member's
+    // lock kept the record out, the two would deadlock.
+    const outcome = await t.db.transaction().execute(async (trx) => {
+      await lockMember(trx, player.memberId);
+      return Promise.race([
+        batches.bet(bet(player, 1_000n)),
+        new Promise<'held up'>((resolve) => setTimeout(() => resolve('held up'), 3_000)),
+      ]);
+    });
+    expect(outcome).toMatchObject({ outcome: 'ok', balance: 9_000n });
   });
 });

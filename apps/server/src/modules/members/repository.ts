@@ -125,3 +125,14 @@ export function memberRepository(db: Db) {
   };
 }
 export type MemberRepository = ReturnType<typeof memberRepository>;
+
+/**
+ * Serialises one member's money decisions (deposits, withdrawals, limits) for the rest of the
+ * transaction. FOR NO KEY UPDATE, not FOR UPDATE: every row that names the member (ledger
+ * accounts, bet records, notifications) takes a key-share lock on it through its foreign key,
+ * and FOR UPDATE would make those wait. A bet holding the member's wallet and waiting on that, while
+ * a withdrawal holding the member waits for the wallet, was a deadlock (found by the soak test).
+ */
+export async function lockMember(trx: Db, memberId: number): Promise<void> {
+  await trx.selectFrom('members').select('id').where('id', '=', memberId).forNoKeyUpdate().executeTakeFirstOrThrow();
+}

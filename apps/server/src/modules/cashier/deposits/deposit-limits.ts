@@ -4,6 +4,7 @@ import { toDecimalString } from '@khela/money';
 import type { Db } from '../../../db/database.ts';
 import type { DepositLimitPeriod } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
+import { lockMember } from '../../members/repository.ts';
 
 /** The rolling window of each limit: 24 hours, 7 days, 1 month (30 days). */
 export const PERIOD_INTERVALS: Record<DepositLimitPeriod, string> = {
@@ -106,7 +107,7 @@ export function depositLimits({ db }: { db: Db }) {
     /** A decrease (or a first limit) applies at once; a raise or a removal waits 24 hours. */
     async set(merchantId: number, memberId: number, period: DepositLimitPeriod, requested: bigint | null) {
       return db.transaction().execute(async (trx) => {
-        await trx.selectFrom('members').select('id').where('id', '=', memberId).forUpdate().executeTakeFirstOrThrow();
+        await lockMember(trx, memberId);
         const current = (await statesOf(trx, memberId)).get(period)?.amount ?? null;
         const tightens = requested !== null && (current === null || requested <= current);
         if (tightens) {

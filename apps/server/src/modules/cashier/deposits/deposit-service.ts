@@ -13,6 +13,7 @@ import { isoOrNull, pageOfRows, type RecordsQuery } from '../records.ts';
 import { gatewayByCode, newGatewayOrder } from '../gateway/payment-gateway.ts';
 import { attachUploads } from '../uploads/upload-service.ts';
 import type { DepositLimits } from './deposit-limits.ts';
+import { lockMember } from '../../members/repository.ts';
 
 type DepositRow = Selectable<DepositsTable>;
 type ChannelRow = Selectable<PaymentChannelsTable>;
@@ -204,7 +205,7 @@ export function depositService({ db, ledger, limits }: { db: Db; ledger: Ledger;
 
       return db.transaction().execute(async (trx) => {
         // One member's deposits are decided one at a time: the limit check and the insert see the same sums.
-        await trx.selectFrom('members').select('id').where('id', '=', member.id).forUpdate().executeTakeFirstOrThrow();
+        await lockMember(trx, member.id);
         const existing = await trx
           .selectFrom('deposits')
           .selectAll()

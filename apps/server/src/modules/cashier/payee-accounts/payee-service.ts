@@ -55,7 +55,7 @@ export function payeeAccounts({ db }: { db: Db }) {
           .selectFrom('members')
           .select(['payee_name'])
           .where('id', '=', memberId)
-          .forUpdate()
+          .forNoKeyUpdate() // as lockMember (members/repository.ts)
           .executeTakeFirstOrThrow();
         if (member.payee_name === null) {
           // No real name on the profile yet: the first binding records it, once.

@@ -17,6 +17,7 @@ import { isoOrNull, pageOfRows, type RecordsQuery } from '../records.ts';
 import { cashierSettings } from '../settings.ts';
 import { attachUploads } from '../uploads/upload-service.ts';
 import { remainingTurnover } from './turnover.ts';
+import { lockMember } from '../../members/repository.ts';
 
 type WithdrawalRow = Selectable<WithdrawalsTable>;
 
@@ -170,7 +171,7 @@ export function withdrawalService(deps: {
 
       return db.transaction().execute(async (trx) => {
         // One member's withdrawals are decided one at a time (daily count, turnover, hold).
-        await trx.selectFrom('members').select('id').where('id', '=', member.id).forUpdate().executeTakeFirstOrThrow();
+        await lockMember(trx, member.id);
         const existing = await trx
           .selectFrom('withdrawals')
           .selectAll()
