@@ -63,8 +63,11 @@ interface Wallet {
 }
 interface Op {
   answers: string[];
-  /** The balance of the first RS_OK answer: every later RS_OK for the same ids must repeat it. */
-  okBalance?: string;
+  /**
+   * What the first acknowledgement said (a balance, a withdrawal's id, a status): every later one
+   * for the same ids must say it again.
+   */
+  acknowledged?: string;
 }
 interface BetOp extends Op {
   id: string;
@@ -297,13 +300,13 @@ function apiUntilAnswered(
 function note(op: Op, answer: SeamlessAnswer, problems: string[]) {
   op.answers.push(answer.body.status);
   if (answer.body.status !== 'RS_OK') {
-    if (op.okBalance !== undefined) problems.push(`an acknowledged op later answered ${answer.body.status}`);
+    if (op.acknowledged !== undefined) problems.push(`an acknowledged op later answered ${answer.body.status}`);
     return;
   }
   const balance = String(answer.body.balance);
-  if (op.okBalance === undefined) op.okBalance = balance;
-  else if (op.okBalance !== balance)
-    problems.push(`a replay answered ${balance}, the first answer was ${op.okBalance}`);
+  if (op.acknowledged === undefined) op.acknowledged = balance;
+  else if (op.acknowledged !== balance)
+    problems.push(`a replay answered ${balance}, the first answer was ${op.acknowledged}`);
 }
 
 describe('the seamless wallet under a soak with process kills', () => {
@@ -396,16 +399,16 @@ describe('the seamless wallet under a soak with process kills', () => {
               apiUntilAnswered(
                 'withdraw',
                 { path: '/wps/cashier/withdrawals', authorization: w.session, body, sealed: true },
-                (value) => `withdrawal ${String(value.id)}`,
+                (value) => String(value.id),
               ),
             op,
           );
         }
-        const requested = w.withdrawals.filter((x) => x.okBalance !== undefined && !x.decision);
+        const requested = w.withdrawals.filter((x) => x.acknowledged !== undefined && !x.decision);
         if (roll < 0.26 && requested.length) {
           // The operator pays (approve, then pay) or rejects; each step may be re-sent.
           const withdrawal = requested[pick(requested.length)]!;
-          const id = withdrawal.okBalance!.split(' ')[1]!;
+          const id = withdrawal.acknowledged!;
           const outcome = next() < 0.6 ? 'paid' : 'rejected';
           withdrawal.decision = { outcome, steps: [] };
           for (const step of outcome === 'paid' ? ['approve', 'pay'] : ['reject']) {
@@ -427,7 +430,7 @@ describe('the seamless wallet under a soak with process kills', () => {
           }
           return;
         }
-        const known = w.bets.filter((b) => b.okBalance !== undefined);
+        const known = w.bets.filter((b) => b.acknowledged !== undefined);
         if (roll < 0.3 && known.length) {
           const bet = known[pick(known.length)]!;
           const amount = next() < 0.15 ? 0n : BigInt(1 + pick(100_00));
@@ -503,12 +506,13 @@ describe('the seamless wallet under a soak with process kills', () => {
       // What the answers say must be true of the ledger.
       const expected = new Map(wallets.map((w) => [w.memberId, w.deposited]));
       const expectedGame = new Map<number, bigint>();
-      const applied = (op: Op) => op.okBalance !== undefined;
+      const applied = (op: Op) => op.acknowledged !== undefined;
       const expectedHold = new Map<number, bigint>();
       for (const w of wallets) {
         for (const op of w.withdrawals.filter(applied)) {
           const { outcome, steps = [] } = op.decision ?? {};
-          if (op.decision && !steps.every(applied)) problems.push(`a step of withdrawal ${op.okBalance} was refused`);
+          if (op.decision && !steps.every(applied))
+            problems.push(`a step of withdrawal ${op.acknowledged} was refused`);
           const released = outcome === 'rejected' ? op.amount : 0n;
           expected.set(w.memberId, expected.get(w.memberId)! - op.amount + released);
           if (!outcome) expectedHold.set(w.memberId, (expectedHold.get(w.memberId) ?? 0n) + op.amount);
