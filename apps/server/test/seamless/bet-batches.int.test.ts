@@ -54,10 +54,13 @@ function bet(player: Player, amount: bigint, txId: string = randomUUID(), round 
 const balanceOf = (p: SeamlessPlayer) =>
   ledger.balanceOf(merchantId, CURRENCY, { kind: 'member_main', memberId: p.memberId });
 
-/** Hands every bet over in the same tick, so all but the first share one batch. */
+/** Pinned here rather than the server's default, so that every batch's size below is known. */
+const LANE_THRESHOLD = 16;
+
+/** Hands every bet over in the same tick, so all but the first share one batch (up to the threshold). */
 async function together(bets: BatchedBet[]): Promise<{ outcomes: BetOutcome[]; batchSizes: number[] }> {
   const batchSizes: number[] = [];
-  const batches = betBatches(t.db, { onBatch: (size) => batchSizes.push(size) });
+  const batches = betBatches(t.db, { laneThreshold: LANE_THRESHOLD, onBatch: (size) => batchSizes.push(size) });
   return { outcomes: await Promise.all(bets.map((b) => batches.bet(b))), batchSizes };
 }
 
@@ -172,7 +175,7 @@ describe('seamless bets written in batches', () => {
   it('writes the bets of a batch that failed as a whole one by one', async () => {
     const player = await newPlayer(10_000n);
     const batchSizes: number[] = [];
-    const batches = betBatches(t.db, { onBatch: (size) => batchSizes.push(size) });
+    const batches = betBatches(t.db, { laneThreshold: LANE_THRESHOLD, onBatch: (size) => batchSizes.push(size) });
     // A transaction id the table refuses (over 64 characters) fails its whole statement; its
     // batch of four is then written one bet at a time.
     const bets = [
