@@ -1,9 +1,40 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/database.ts';
+import type { LedgerAccountRef } from '../../src/modules/ledger/accounts.ts';
+import type { Ledger } from '../../src/modules/ledger/ledger.ts';
 import { memberRepository } from '../../src/modules/members/repository.ts';
 
 export const CURRENCY = 'BDT';
+
+/**
+ * Money in through the ledger itself, out of deposit clearing, as an approved deposit posts it;
+ * the same key posts it once however often it is sent.
+ */
+export function postDeposit(
+  ledger: Ledger,
+  request: {
+    merchantId: number;
+    account: LedgerAccountRef;
+    amount: bigint;
+    idempotencyKey: string;
+    kind?: string;
+    reference?: Record<string, unknown>;
+  },
+) {
+  const { merchantId, account, amount, idempotencyKey, kind = 'deposit', reference = {} } = request;
+  return ledger.post({
+    merchantId,
+    currency: CURRENCY,
+    idempotencyKey,
+    kind,
+    postings: [
+      { account: { kind: 'deposit_clearing' }, amount: -amount },
+      { account, amount },
+    ],
+    reference,
+  });
+}
 
 /** Members made straight in the database: the ledger does not care how they registered. */
 export async function createMembers(db: Db, merchantId: number, count: number): Promise<number[]> {

@@ -2,7 +2,7 @@ import type { Db } from '../../src/db/database.ts';
 import { ledger } from '../../src/modules/ledger/ledger.ts';
 import { issueGameSession } from '../../src/modules/seamless/game-sessions.ts';
 import type { VendorRow } from '../../src/modules/seamless/vendors.ts';
-import { createMembers, CURRENCY } from '../ledger/helpers.ts';
+import { createMembers, postDeposit } from '../ledger/helpers.ts';
 
 export interface SeamlessPlayer {
   memberId: number;
@@ -21,15 +21,11 @@ export async function playerWithSession(
   const merchantId = vendor.merchant_id;
   const [memberId] = (await createMembers(db, merchantId, 1)) as [number];
   if (deposit > 0n) {
-    await ledger({ db }).post({
+    await postDeposit(ledger({ db }), {
       merchantId,
-      currency: CURRENCY,
+      account: { kind: 'member_main', memberId },
+      amount: deposit,
       idempotencyKey: `test-deposit-${memberId}`,
-      kind: 'deposit',
-      postings: [
-        { account: { kind: 'deposit_clearing' }, amount: -deposit },
-        { account: { kind: 'member_main', memberId }, amount: deposit },
-      ],
     });
   }
   const { token } = await issueGameSession(db, { id: memberId, merchantId }, { id: vendor.id, merchantId }, ttlMinutes);

@@ -14,7 +14,7 @@ import { ledger as createLedger, type Ledger } from '../../src/modules/ledger/le
 import { issueGameSession } from '../../src/modules/seamless/game-sessions.ts';
 import { vendorRepository } from '../../src/modules/seamless/vendors.ts';
 import { memberSessions } from '../../src/modules/sessions/member-sessions.ts';
-import { auditLedger, createMembers, CURRENCY } from '../ledger/helpers.ts';
+import { auditLedger, createMembers, CURRENCY, postDeposit } from '../ledger/helpers.ts';
 import { TEMPLATE_DB } from '../global-setup.ts';
 import { DEMO_ADMIN } from '../helpers/admin.ts';
 import { cloneDatabase, dropDatabase } from '../helpers/databases.ts';
@@ -326,15 +326,11 @@ describe('the seamless wallet under a soak with process kills', () => {
       async function deposit(w: Wallet, i: number) {
         const amount = BigInt(100_00 + pick(900_00));
         // Straight into the ledger (the cashier is another part of issue 5), same key on a retry.
-        await ledger.post({
+        await postDeposit(ledger, {
           merchantId,
-          currency: CURRENCY,
+          account: { kind: 'member_main', memberId: w.memberId },
+          amount,
           idempotencyKey: `soak-deposit-${i}`,
-          kind: 'deposit',
-          postings: [
-            { account: { kind: 'deposit_clearing' }, amount: -amount },
-            { account: { kind: 'member_main', memberId: w.memberId }, amount },
-          ],
         });
         w.deposited += amount;
       }

@@ -6,7 +6,7 @@ import type { Ledger } from '../../src/modules/ledger/ledger.ts';
 import { memberRepository, type MemberRow } from '../../src/modules/members/repository.ts';
 import { memberSessions } from '../../src/modules/sessions/member-sessions.ts';
 import type { TestApp } from '../helpers/test-app.ts';
-import { CURRENCY } from '../ledger/helpers.ts';
+import { CURRENCY, postDeposit } from '../ledger/helpers.ts';
 
 export interface WalletMember {
   row: MemberRow;
@@ -39,7 +39,7 @@ export async function createMember(
 export const mainOf = (member: WalletMember): LedgerAccountRef => ({ kind: 'member_main', memberId: member.id });
 export const bonusOf = (member: WalletMember): LedgerAccountRef => ({ kind: 'member_bonus', memberId: member.id });
 
-/** Money in through the ledger itself, as an approved deposit would post it. */
+/** Money in through the ledger itself, as an approved deposit would post it, under a fresh key. */
 export function fund(
   ledger: Ledger,
   merchantId: number,
@@ -48,17 +48,7 @@ export function fund(
   kind = 'deposit',
   reference: Record<string, unknown> = {},
 ) {
-  return ledger.post({
-    merchantId,
-    currency: CURRENCY,
-    idempotencyKey: uniqueKey(kind),
-    kind,
-    postings: [
-      { account: { kind: 'deposit_clearing' }, amount: -amount },
-      { account, amount },
-    ],
-    reference,
-  });
+  return postDeposit(ledger, { merchantId, account, amount, kind, reference, idempotencyKey: uniqueKey(kind) });
 }
 
 /** A game movement of the seamless kind: bet (negative) or win/rollback (positive) against the house. */

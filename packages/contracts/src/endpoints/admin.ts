@@ -10,6 +10,7 @@ import {
   SWITCH_IDS,
 } from '../constants.ts';
 import { defineEndpoint, type EndpointDef } from '../endpoint.ts';
+import { MAX_SERIAL, pathId } from './ids.ts';
 import { cashierAdminEndpoints } from './cashier-admin.ts';
 import { vendorAdminEndpoints } from './vendors-admin.ts';
 
@@ -34,13 +35,7 @@ export function isSafeUrl(text: string): boolean {
 }
 
 const url = z.string().trim().max(2048).refine(isSafeUrl);
-const idParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
+const idParams = pathId(MAX_SERIAL);
 const isoDate = z.iso.datetime({ offset: true });
 
 export const OPERATOR_ROLES = ['superadmin', 'content', 'settings', 'support'] as const;

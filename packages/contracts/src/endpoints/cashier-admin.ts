@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
+import { MAX_BIGSERIAL, pathId } from './ids.ts';
 import { amountSchema, moneyValueSchema } from './amount.ts';
 import {
   depositSchema,
@@ -13,13 +14,7 @@ import { requestIdSchema } from './wallet.ts';
 
 const tags = ['admin', 'cashier'] as const;
 
-const idParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 53 - 1),
-});
+const idParams = pathId(MAX_BIGSERIAL);
 const listQuery = {
   memberId: z.coerce
     .number()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
+import { MAX_BIGSERIAL, MAX_SERIAL, pathId } from './ids.ts';
 import { amountSchema, moneyValueSchema } from './amount.ts';
 import { hasControlCharacters } from './support.ts';
 import { recordsQuerySchema, requestIdSchema } from './wallet.ts';
@@ -28,18 +29,6 @@ const text = (max: number) =>
     .max(max)
     .refine((value) => !hasControlCharacters(value));
 const isoDate = z.iso.datetime({ offset: true });
-const MAX_SERIAL = 2 ** 31 - 1;
-const MAX_BIGSERIAL = Number.MAX_SAFE_INTEGER;
-/** Ids of rows arrive as path text: digits only, within the id column's range. */
-const pathId = (max: number) =>
-  z.object({
-    id: z
-      .string()
-      .trim()
-      .refine((value) => /^\d{1,16}$/.test(value))
-      .transform(Number)
-      .pipe(z.number().int().min(1).max(max)),
-  });
 const idParams = pathId(MAX_BIGSERIAL);
 const serialIdSchema = z.number().int().min(1).max(MAX_SERIAL);
 const uploadIdsSchema = z.array(z.number().int().min(1).max(MAX_BIGSERIAL)).max(UPLOADS_PER_RECORD);

@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
+import { MAX_SERIAL, pathId } from './ids.ts';
 
 const tags = ['admin', 'seamless'] as const;
 
-const idParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 31 - 1),
-});
+const idParams = pathId(MAX_SERIAL);
 
 export const VENDOR_STATUSES = ['active', 'disabled'] as const;
 
