@@ -20,6 +20,7 @@ const inCi = !['', '0', 'false'].includes((process.env.CI ?? '').toLowerCase());
 const checks = [
   ['typecheck', bin('tsc'), ['-b']],
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
+  ['import cycles', process.execPath, ['scripts/check-import-cycles.mjs']],
   ['format', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
   ['openapi drift', process.execPath, ['--import', 'tsx', 'scripts/openapi.ts', '--check']],
   [

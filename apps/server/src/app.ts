@@ -8,7 +8,9 @@ import type { SecretBox } from './modules/secrets/secret-box.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { installBinaryBodyParser } from './http/binary-body.ts';
 import { installFormBodyParser } from './http/form-body.ts';
-import type { AuthStrategies, RouteDeps } from './http/route.ts';
+import { installJsonBodyParser } from './http/json-body.ts';
+import type { AuthStrategies } from './http/route.ts';
+import type { AppDeps } from './deps.ts';
 import { registerAdminRoutes } from './modules/admin/routes.ts';
 import { registerCashierRoutes } from './modules/cashier/routes.ts';
 import { registerGameRoutes } from './modules/games/routes.ts';
@@ -17,8 +19,9 @@ import { registerDevOutbox } from './modules/messaging/dev-outbox.ts';
 import { registerPasswordRoutes } from './modules/passwords/routes.ts';
 import { registerVerificationRoutes } from './modules/verification/routes.ts';
 import { outboxProviders, type EmailProvider, type SmsProvider } from './modules/messaging/providers.ts';
-import { merchantRepository, type MerchantRepository } from './modules/merchants/repository.ts';
-import { rateLimiter, type RateLimiter } from './modules/rate-limit/rate-limiter.ts';
+import { merchantRepository } from './modules/merchants/repository.ts';
+import { lockouts } from './modules/rate-limit/lockouts.ts';
+import { databaseClock, rateLimiter, type Clock } from './modules/rate-limit/rate-limiter.ts';
 import { registerProtectionRoutes } from './modules/protection/routes.ts';
 import { registerSupportRoutes } from './modules/support/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
@@ -48,16 +51,11 @@ export interface AppOptions {
   email?: EmailProvider;
   /** Extra routes (tests only). */
   configure?: (app: FastifyInstance, deps: AppDeps) => void;
+  /** The instant throttles and lockouts are measured at (tests only; the database's clock by default). */
+  clock?: Clock;
 }
 
-/** Everything a feature module needs; modules never reach for globals. */
-export interface AppDeps extends RouteDeps {
-  merchants: MerchantRepository;
-  rateLimits: RateLimiter;
-  secrets: SecretBox;
-  sms: SmsProvider;
-  email: EmailProvider;
-}
+export type { AppDeps } from './deps.ts';
 
 const REDACTED = [
   'req.headers.authorization',
@@ -111,7 +109,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     auth,
     validateResponses: options.validateResponses ?? false,
     merchants,
-    rateLimits: rateLimiter(options.db),
+    rateLimits: rateLimiter(options.db, options.clock ?? databaseClock),
+    lockouts: lockouts(options.db, options.clock ?? databaseClock),
     secrets: options.secrets,
     ...outboxProviders(options.db),
     ...(options.sms && { sms: options.sms }),
@@ -119,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
 
   registerTenancy(app, merchants);
+  installJsonBodyParser(app);
   installFormBodyParser(app);
   installBinaryBodyParser(app);
   registerObservability(app, options.db);

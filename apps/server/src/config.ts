@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { StartupError } from './start-up-checks.ts';
 
 const boolFlag = z
   .enum(['0', '1', 'true', 'false'])
@@ -67,13 +68,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${problems}`);
+    throw new StartupError(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && !e.DATABASE_URL) throw new Error('DATABASE_URL is required in production');
-  if (e.NODE_ENV === 'production' && !e.WIRE_PRIVATE_KEY) throw new Error('WIRE_PRIVATE_KEY is required in production');
-  if (e.NODE_ENV === 'production' && !e.SECRETS_KEY) throw new Error('SECRETS_KEY is required in production');
-  if (e.NODE_ENV === 'production' && e.DEV_ENDPOINTS) throw new Error('DEV_ENDPOINTS must not be on in production');
+  if (e.NODE_ENV === 'production' && !e.DATABASE_URL) throw new StartupError('DATABASE_URL is required in production');
+  if (e.NODE_ENV === 'production' && !e.WIRE_PRIVATE_KEY)
+    throw new StartupError('WIRE_PRIVATE_KEY is required in production');
+  if (e.NODE_ENV === 'production' && !e.SECRETS_KEY) throw new StartupError('SECRETS_KEY is required in production');
+  if (e.NODE_ENV === 'production' && e.DEV_ENDPOINTS)
+    throw new StartupError('DEV_ENDPOINTS must not be on in production');
   const root = baseDir(env);
   return {
     env: e.NODE_ENV,

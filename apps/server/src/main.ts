@@ -1,19 +1,23 @@
 import { readFileSync } from 'node:fs';
-import { loadConfig } from './config.ts';
+import { loadConfig, type Config } from './config.ts';
 import { buildApp } from './app.ts';
-import { createDb, createPool } from './db/database.ts';
+import { createDb, createPool, markStopping } from './db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
 import { loadWireKeys } from './http/wire-keys.ts';
 import { resealSecrets } from './modules/secrets/reseal.ts';
+import { explainStartupError, StartupError } from './start-up-checks.ts';
 import { loadSecretBox } from './modules/secrets/secret-keys.ts';
 
 const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
   .version;
 
+/** Kept for the last-chance handler: a failure we recognise is said in one line (start-up-checks.ts). */
+let startConfig: Config | undefined;
+
 async function main() {
-  const config = loadConfig();
+  const config = (startConfig = loadConfig());
   let embedded: EmbeddedPostgres | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -47,7 +51,8 @@ async function main() {
   const shutdown = async (reason: string, exitCode: number) => {
     if (closing) return;
     closing = true;
-    app.log.info({ reason }, 'shutting down');
+    markStopping();
+    console.log(`Stopping Khela (${reason}) …`);
     // Order matters (GOTCHAS): stop taking requests, then the pool, then PostgreSQL.
     await app.close().catch((e: unknown) => app.log.error(e));
     await db.destroy().catch((e: unknown) => app.log.error(e));
@@ -57,17 +62,26 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT', 0));
   process.once('SIGTERM', () => void shutdown('SIGTERM', 0));
   void embedded?.died.then(() => {
+    if (closing) return;
     app.log.fatal('the bundled PostgreSQL exited unexpectedly');
     void shutdown('postgres exited', 1);
   });
 
-  await app.listen({ host: config.host, port: config.port });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    const line = explainStartupError(error, config);
+    if (!line) throw error;
+    console.error(line);
+    await shutdown('could not listen', 1);
+  }
   console.log(
     `Khela is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${app.server.address() && typeof app.server.address() === 'object' ? (app.server.address() as { port: number }).port : config.port}`,
   );
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  const line = error instanceof StartupError ? error.message : startConfig && explainStartupError(error, startConfig);
+  console.error(line ?? error);
   process.exit(1);
 });

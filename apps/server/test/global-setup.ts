@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -21,6 +21,7 @@ export default async function setup(project: TestProject) {
   let adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     dataDir = await mkdtemp(join(tmpdir(), 'khela-test-'));
+    await chmod(dataDir, 0o755); // initdb runs as postgres (GOTCHAS): mkdtemp makes it 0700
     embedded = await startEmbeddedPostgres(dataDir);
     adminUrl = embedded.url('postgres');
   }

@@ -1,6 +1,13 @@
 /** Business constants shared by client and server (§9). */
 export const DEFAULT_LANGUAGE = 'bn';
 
+/**
+ * The calendar records are kept in (§9 date shortcuts): a day of the records is a day here, for
+ * the server's windows and the browser's shortcuts alike, wherever the member's device is.
+ * Merchants have no time-zone setting yet.
+ */
+export const RECORDS_TIME_ZONE = 'Asia/Dhaka';
+
 /** §3 white-label switches (modId), and the module switches named in endpoints.md. */
 export const SWITCHES = {
   REG3: 'Registration',

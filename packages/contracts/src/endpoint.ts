@@ -16,6 +16,12 @@ export interface EndpointDef {
   readonly name: string;
   readonly method: HttpMethod;
   readonly path: string;
+  /**
+   * The reference front end's names for the same call (../shared/spec/endpoints.md), served by
+   * the same handler with the same method, guards and schemas, so an integrator who knows them
+   * finds the call (issue 10 item 3; docs/api.md "Reference names").
+   */
+  readonly aliases?: readonly string[];
   readonly auth: 'none' | 'member' | 'optional-member' | 'operator' | 'vendor';
   readonly encrypted?: boolean;
   /** White-label switch (modId) that must be on for the call to be served. */

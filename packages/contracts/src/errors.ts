@@ -240,11 +240,6 @@ export const errorCatalog = {
     en: 'Please enter your payment password.',
     bn: 'অনুগ্রহ করে আপনার পেমেন্ট পাসওয়ার্ড দিন।',
   },
-  'wallet.payment_password_invalid': {
-    status: 400,
-    en: 'The payment password is incorrect.',
-    bn: 'পেমেন্ট পাসওয়ার্ড সঠিক নয়।',
-  },
   'wallet.member_not_found': {
     status: 404,
     en: 'No such member among your downlines.',
@@ -319,8 +314,8 @@ export const errorCatalog = {
   },
   'cashier.payment_password_required': {
     status: 400,
-    en: 'Please set a payment password first.',
-    bn: 'অনুগ্রহ করে আগে একটি পেমেন্ট পাসওয়ার্ড সেট করুন।',
+    en: 'Please set a payment password first: money can leave your wallet only with it.',
+    bn: 'অনুগ্রহ করে আগে একটি পেমেন্ট পাসওয়ার্ড সেট করুন: এটি ছাড়া আপনার ওয়ালেট থেকে টাকা বের হতে পারে না।',
   },
   'cashier.payment_password_wrong': {
     status: 400,

@@ -103,7 +103,19 @@ export function buildOpenApi(endpoints: EndpointDef[], version: string): JsonSch
       const bytes = { schema: { type: 'string', format: 'binary' } };
       operation.requestBody = { required: true, content: { 'image/png': bytes, 'image/jpeg': bytes } };
     }
-    (paths[path] ??= {})[def.method.toLowerCase()] = operation;
+    const method = def.method.toLowerCase();
+    (paths[path] ??= {})[method] = def.aliases?.length
+      ? { ...operation, 'x-reference-paths': [...def.aliases] }
+      : operation;
+    // The reference front end's name of the same call: the same operation, pointing at its primary path.
+    for (const [index, alias] of (def.aliases ?? []).entries()) {
+      (paths[alias] ??= {})[method] = {
+        ...operation,
+        operationId: `${def.name}.reference${index + 1}`,
+        summary: `${def.summary} (the reference front end's name of ${def.method} ${def.path})`,
+        'x-alias-of': def.path,
+      };
+    }
   }
   return {
     openapi: '3.0.3',

@@ -14,10 +14,33 @@ const types = {
 
 export type Db = Kysely<Database>;
 
+/** SQLSTATE 57P01: the server is shutting down and closed the connection. */
+const ADMIN_SHUTDOWN = '57P01';
+let stopping = false;
+let shutdownReported = false;
+
+/** The process is stopping on purpose: connections PostgreSQL closes from now on are expected. */
+export function markStopping(): void {
+  stopping = true;
+}
+
+/**
+ * An idle connection losing its server must not crash the process (GOTCHAS). When PostgreSQL
+ * shuts down it closes every connection at once (Ctrl-C reaches the bundled server too): that is
+ * said once, and not at all when we are stopping anyway.
+ */
+function reportConnectionError(what: string, error: Error & { code?: string }) {
+  if (error.code === ADMIN_SHUTDOWN) {
+    if (!stopping && !shutdownReported) console.error('PostgreSQL is shutting down: its connections were closed.');
+    shutdownReported = true;
+    return;
+  }
+  console.error(what, error.message);
+}
+
 export function createPool(connectionString: string, max = 10): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, types });
-  // An idle client losing its server must not crash the process (GOTCHAS).
-  pool.on('error', (error) => console.error('postgres pool error', error.message));
+  pool.on('error', (error) => reportConnectionError('postgres pool error', error));
   return pool;
 }
 
@@ -38,7 +61,7 @@ export function dedicatedClientOf(db: Db): pg.Client | null {
   if (!pool) return null;
   const client = new pg.Client({ ...pool.options, types });
   // A lost connection must not crash the process; its owner reconnects (GOTCHAS).
-  client.on('error', (error) => console.error('postgres listener error', error.message));
+  client.on('error', (error) => reportConnectionError('postgres listener error', error));
   return client;
 }
 

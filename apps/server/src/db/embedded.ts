@@ -2,7 +2,8 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { assertBundledPostgresCanRun } from '../start-up-checks.ts';
 
 /**
  * The bundled PostgreSQL used when DATABASE_URL is unset (ARCHITECTURE §1). Wraps the
@@ -74,15 +75,18 @@ async function recoverStaleServer(pgData: string): Promise<void> {
   throw new Error(`orphaned PostgreSQL (pid ${pid}) did not stop`);
 }
 
-/** Makes the data dir usable by the `postgres` user that initdb runs as (GOTCHAS). */
+/**
+ * Makes the data dir usable by the `postgres` user that initdb runs as (GOTCHAS). Only the
+ * directories we create are ours to open up; a parent it cannot enter is refused with the fix
+ * (start-up-checks.ts), never chmod-ed behind the user's back.
+ */
 async function prepareDataDir(dataDir: string): Promise<void> {
-  await mkdir(dataDir, { recursive: true });
-  let dir = dataDir;
-  for (;;) {
-    await chmod(dir, 0o755).catch(() => undefined);
-    const parent = join(dir, '..');
-    if (parent === dir || parent === '/') break;
-    dir = parent;
+  assertBundledPostgresCanRun(dataDir);
+  const firstCreated = await mkdir(dataDir, { recursive: true });
+  if (!firstCreated) return;
+  for (let dir = dataDir; ; dir = dirname(dir)) {
+    await chmod(dir, 0o755);
+    if (dir === firstCreated) break;
   }
 }
 

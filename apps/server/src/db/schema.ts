@@ -132,10 +132,19 @@ export interface CaptchasTable {
   used_at: Date | null;
 }
 
-export interface RateLimitsTable {
+/** Sliding-log throttles (0010): the instants of the latest allowed hits of a key. */
+export interface ThrottlesTable {
   key: string;
-  window_start: Timestamp;
-  hits: number;
+  hits: Date[];
+  expires_at: Timestamp;
+}
+
+/** Consecutive failures of an account (0010); deleted on success. */
+export interface LockoutsTable {
+  key: string;
+  failures: number;
+  last_failure_at: Timestamp;
+  locked_until: Timestamp | null;
 }
 
 export interface FeedbackTable {
@@ -193,7 +202,8 @@ export interface Database {
   maintenance_windows: MaintenanceWindowsTable;
   region_rules: RegionRulesTable;
   captchas: CaptchasTable;
-  rate_limits: RateLimitsTable;
+  throttles: ThrottlesTable;
+  lockouts: LockoutsTable;
   feedback: FeedbackTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;

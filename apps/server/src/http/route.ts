@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { MAX_BODY_BYTES, SWITCH_PARENT, UPLOAD_MAX_BYTES, type EndpointDef, type SwitchId } from '@khela/contracts';
 import type { Db } from '../db/database.ts';
@@ -79,7 +79,7 @@ export function registerEndpoint<E extends EndpointDef>(
 ): void {
   // Vendor calls are signed over the raw body and answer in their own protocol: see modules/seamless.
   if (def.auth === 'vendor') throw new Error(`${def.name} is a vendor call: bind it with registerVendorEndpoint`);
-  app.route({
+  const route: RouteOptions = {
     method: def.method,
     url: def.path,
     config: { endpoint: def },
@@ -129,7 +129,8 @@ export function registerEndpoint<E extends EndpointDef>(
       }
       return reply.send({ success: true, value: value ?? null });
     },
-  });
+  };
+  for (const url of [def.path, ...(def.aliases ?? [])]) app.route({ ...route, url });
 }
 
 declare module 'fastify' {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../helpers/admin.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { OPERATOR_LOGIN_LIMITS } from '../../src/modules/admin/operator-sessions.ts';
+import { OPERATOR_LOGIN_IP_LIMIT, OPERATOR_LOGIN_LOCKOUT } from '../../src/modules/admin/operator-sessions.ts';
+import { rateLimiter } from '../../src/modules/rate-limit/rate-limiter.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,7 +17,7 @@ const failedAttempts = async () =>
 
 describe('log-in throttling', () => {
   it('locks an account after 5 failures: the next attempt is 429 even with the right password', async () => {
-    const { limit } = OPERATOR_LOGIN_LIMITS.perAccount;
+    const limit = OPERATOR_LOGIN_LOCKOUT.maxFailures!;
     for (let i = 0; i < limit; i++) {
       const res = await login({ username: 'admin', password: `wrong-${i}` });
       expect(res.status).toBe(401);
@@ -39,20 +40,16 @@ describe('log-in throttling', () => {
   });
 
   it('counts unknown usernames like known ones, so the lock reveals nothing', async () => {
-    for (let i = 0; i < OPERATOR_LOGIN_LIMITS.perAccount.limit - 1; i++) {
+    for (let i = 0; i < OPERATOR_LOGIN_LOCKOUT.maxFailures! - 1; i++) {
       expect((await login({ username: 'someone_else', password: `x${i}` })).status).toBe(401);
     }
     expect((await login({ username: 'someone_else', password: 'x' })).status).toBe(429);
   });
 
   it('limits every attempt from one IP to 30 per window, whatever the username', async () => {
-    const used = await t.db
-      .selectFrom('rate_limits')
-      .select('hits')
-      .where('key', '=', 'admin-login-ip:127.0.0.1')
-      .executeTakeFirstOrThrow();
-    const { limit } = OPERATOR_LOGIN_LIMITS.perIp;
-    for (let i = used.hits; i < limit; i++) {
+    const used = await rateLimiter(t.db).peek('admin-login-ip:127.0.0.1', OPERATOR_LOGIN_IP_LIMIT);
+    const { limit } = OPERATOR_LOGIN_IP_LIMIT;
+    for (let i = used; i < limit; i++) {
       expect((await login({ username: `spray_${i}`, password: 'Password1' })).status).toBe(401);
     }
     const res = await login({ username: 'fresh_name', password: 'Password1' });

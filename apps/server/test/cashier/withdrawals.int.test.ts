@@ -102,11 +102,8 @@ describe('payment password', () => {
     for (let i = 0; i < 5; i++) {
       codes.push((await setPaymentPassword(player, { oldPassword: '999999', newPassword: '333333' })).body.code);
     }
-    // The missing old password above was the first wrong try: the fifth locks.
-    expect(codes).toEqual([
-      ...Array(3).fill('cashier.payment_password_wrong'),
-      ...Array(2).fill('cashier.payment_password_locked'),
-    ]);
+    // The right old password above ended the earlier streak (the missing one): the fifth in a row locks.
+    expect(codes).toEqual([...Array(4).fill('cashier.payment_password_wrong'), 'cashier.payment_password_locked']);
     const locked = await setPaymentPassword(player, { oldPassword: '222222', newPassword: '333333' });
     expect([locked.status, locked.body.code]).toEqual([429, 'cashier.payment_password_locked']);
   });

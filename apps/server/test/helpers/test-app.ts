@@ -63,6 +63,8 @@ export async function startTestApp(
     trustProxy?: number;
     /** GET /dev/outbox and the other development routes (on unless a test turns them off). */
     devEndpoints?: boolean;
+    /** The instant throttles and lockouts read (a test's settable clock; the database's by default). */
+    clock?: () => Date | undefined;
   } = {},
 ): Promise<TestApp> {
   const adminUrl = inject('adminDatabaseUrl');
@@ -78,6 +80,7 @@ export async function startTestApp(
     devEndpoints: options.devEndpoints ?? true,
     configure: options.configure,
     trustProxy: options.trustProxy,
+    clock: options.clock,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -98,6 +101,8 @@ export async function startTestApp(
       payload = JSON.stringify(body);
       headers['content-type'] ??= 'application/json';
     }
+    // Framed by length: node:http sends a DELETE's body unframed otherwise.
+    if (payload !== undefined) headers['content-length'] ??= String(Buffer.byteLength(payload));
     // node:http rather than fetch: fetch drops a Host header, and tests need to set it.
     const { status, responseHeaders, text } = await new Promise<{
       status: number;

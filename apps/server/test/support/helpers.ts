@@ -36,5 +36,6 @@ export async function withSwitch(
 
 /** Forgets every throttle count, so each test starts with a fresh allowance. */
 export async function resetRateLimits(t: TestApp) {
-  await t.db.deleteFrom('rate_limits').execute();
+  await t.db.deleteFrom('throttles').execute();
+  await t.db.deleteFrom('lockouts').execute();
 }

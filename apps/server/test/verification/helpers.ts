@@ -43,9 +43,8 @@ export async function requestCode(
 
 /** Moves every recorded send and code of the past back in time, as if `seconds` had passed. */
 export async function timePasses(t: TestApp, seconds: number): Promise<void> {
-  await sql`UPDATE rate_limits SET window_start = window_start - make_interval(secs => ${seconds}) WHERE key LIKE 'code-sent:%'`.execute(
-    t.db,
-  );
+  await sql`UPDATE throttles SET hits = ARRAY(SELECT h - make_interval(secs => ${seconds}) FROM unnest(hits) h)
+    WHERE key LIKE 'code-sent:%'`.execute(t.db);
   await sql`UPDATE verification_codes SET created_at = created_at - make_interval(secs => ${seconds}),
     expires_at = expires_at - make_interval(secs => ${seconds})`.execute(t.db);
 }

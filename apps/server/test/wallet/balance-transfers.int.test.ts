@@ -12,6 +12,7 @@ import {
   fund,
   ledgerCounts,
   mainOf,
+  TEST_PAYMENT_PASSWORD,
   uniqueKey,
   type WalletMember,
 } from './helpers.ts';
@@ -70,7 +71,7 @@ function transfer(from: WalletMember, payload: Record<string, unknown>, language
   return t.sealed<TransferResult>(
     'POST',
     MEMBER_TRANSFER,
-    { requestId: uniqueKey('req'), ...payload },
+    { requestId: uniqueKey('req'), paymentPassword: TEST_PAYMENT_PASSWORD, ...payload },
     {
       headers: { ...from.auth, Language: language },
     },
@@ -257,7 +258,16 @@ describe('transfers to upline and downline', () => {
     expect(await mainBalance(otherPlayer)).toBe(balance);
   });
 
-  it('asks for the payment password when the member has one, and checks it', async () => {
+  it('sends no money without a payment password: set one first, give it, and give it right', async () => {
+    const unset = await createMember(t, merchantId, { upline: agent, paymentPassword: false });
+    await fund(ledger, merchantId, mainOf(unset), 10_000n);
+    const before = await ledgerCounts(t);
+    const refused = await transfer(unset, { direction: 'upline', amount: '1', paymentPassword: undefined }, 'bn');
+    expect([refused.status, refused.body.code]).toEqual([400, 'cashier.payment_password_required']);
+    expect(refused.body.message).toBe(errorMessage('cashier.payment_password_required', 'bn'));
+    expect(await ledgerCounts(t)).toEqual(before);
+    expect(await mainBalance(unset)).toBe('10000');
+
     const guarded = await createMember(t, merchantId, { upline: agent });
     await fund(ledger, merchantId, mainOf(guarded), 10_000n);
     await t.db
@@ -265,13 +275,13 @@ describe('transfers to upline and downline', () => {
       .set({ payment_password_hash: await hashPassword('Pay@2468') })
       .where('id', '=', guarded.id)
       .execute();
-    const missing = await transfer(guarded, { direction: 'upline', amount: '1' });
+    const missing = await transfer(guarded, { direction: 'upline', amount: '1', paymentPassword: undefined });
     expect(missing.status).toBe(400);
     expect(missing.body.code).toBe('wallet.payment_password_required');
     const wrong = await transfer(guarded, { direction: 'upline', amount: '1', paymentPassword: 'Pay@2469' }, 'bn');
     expect(wrong.status).toBe(400);
-    expect(wrong.body.code).toBe('wallet.payment_password_invalid');
-    expect(wrong.body.message).toBe(errorMessage('wallet.payment_password_invalid', 'bn'));
+    expect(wrong.body.code).toBe('cashier.payment_password_wrong');
+    expect(wrong.body.message).toBe(errorMessage('cashier.payment_password_wrong', 'bn'));
     expect(await mainBalance(guarded)).toBe('10000');
     const right = await transfer(guarded, { direction: 'upline', amount: '1', paymentPassword: 'Pay@2468' });
     expect(right.status).toBe(200);

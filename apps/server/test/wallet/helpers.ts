@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { hashPassword } from '../../src/modules/admin/passwords.ts';
 import type { MemberType } from '../../src/db/schema.ts';
 import type { LedgerAccountRef } from '../../src/modules/ledger/accounts.ts';
 import type { Ledger } from '../../src/modules/ledger/ledger.ts';
@@ -21,15 +22,26 @@ export const uniqueKey = (label: string) =>
   `${label}-${Date.now().toString(36)}-${seq++}-${randomBytes(3).toString('hex')}`;
 
 /** A member of the demo merchant under `upline` (or at the top), with a live session. */
+/** The payment password of every member createMember makes (hashed once for all of them). */
+export const TEST_PAYMENT_PASSWORD = 'Pay@1357';
+let paymentPasswordHash: Promise<string> | undefined;
+
 export async function createMember(
   t: TestApp,
   merchantId: number,
-  options: { type?: MemberType; upline?: WalletMember | null } = {},
+  options: { type?: MemberType; upline?: WalletMember | null; paymentPassword?: boolean } = {},
 ): Promise<WalletMember> {
   const username = `m${randomBytes(5).toString('hex')}`;
+  paymentPasswordHash ??= hashPassword(TEST_PAYMENT_PASSWORD);
   const row = await memberRepository(t.db).insertUnder(
     t.db,
-    { merchant_id: merchantId, username, password_hash: 'not-a-hash', type: options.type ?? 0 },
+    {
+      merchant_id: merchantId,
+      username,
+      password_hash: 'not-a-hash',
+      type: options.type ?? 0,
+      payment_password_hash: options.paymentPassword === false ? null : await paymentPasswordHash,
+    },
     options.upline?.id ?? null,
   );
   const token = await memberSessions({ db: t.db }).start(t.db, row, { ip: '127.0.0.1', userAgent: 'test' });

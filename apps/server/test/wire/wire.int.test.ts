@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEndpoint } from '@khela/contracts';
 import { registerEndpoint } from '../../src/http/route.ts';
+import { loginAsPlayer } from '../members/helpers.ts';
 import { startTestApp, wireVectors, type TestApp } from '../helpers/test-app.ts';
 
 /** An E call defined only for this test: it echoes what it opened. */
@@ -96,6 +98,25 @@ describe('bad input never reaches a 500', () => {
     expect(res.body.code).toBe('request.malformed_json');
   });
 
+  it('takes an empty JSON body as no body (curl -X DELETE -H "Content-Type: application/json")', async () => {
+    const json = { 'content-type': 'application/json' };
+    const logout = await t.request('DELETE', '/wps/session/logout', undefined, { rawBody: '', headers: json });
+    expect([logout.status, logout.body.success]).toEqual([200, true]);
+    const blank = await t.request('DELETE', '/wps/session/logout', undefined, { rawBody: ' \n', headers: json });
+    expect(blank.status).toBe(200);
+    // A call that needs a body still says so, as a validation error.
+    const feedback = await t.request('PUT', '/wps/feedback', undefined, { rawBody: '', headers: json });
+    expect([feedback.status, feedback.body.code]).toEqual([400, 'request.invalid']);
+  });
+
+  it('still refuses JSON that tries prototype poisoning', async () => {
+    const res = await t.request('PUT', '/wps/feedback', undefined, {
+      rawBody: '{"__proto__": {"admin": true}}',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(res.status).toBe(400);
+  });
+
   it('refuses a body over 1 MiB', async () => {
     const res = await t.request('POST', echo.path, { value: 'x'.repeat(1024 * 1024 + 10) });
     expect(res.status).toBe(413);
@@ -117,6 +138,27 @@ describe('the registry', () => {
     const { allEndpoints } = await import('@khela/contracts');
     const missing = allEndpoints().filter((e) => !t.app.hasRoute({ method: e.method, url: e.path }));
     expect(missing.map((e) => `${e.method} ${e.path}`)).toEqual([]);
+  });
+
+  it('serves every reference name exactly as its primary path, and lists it in docs/api.md', async () => {
+    const { allEndpoints } = await import('@khela/contracts');
+    const aliases = allEndpoints().flatMap((e) => (e.aliases ?? []).map((alias) => ({ e, alias })));
+    expect(aliases.length).toBeGreaterThanOrEqual(4);
+    const docs = readFileSync(new URL('../../../../docs/api.md', import.meta.url), 'utf8');
+    const member = await loginAsPlayer(t);
+    for (const { e, alias } of aliases) {
+      expect(docs).toContain(`\`${alias}\``);
+      const body = e.method === 'GET' ? undefined : {};
+      for (const headers of [{}, member]) {
+        const primary = await t.request(e.method, e.path, body, { headers });
+        const reference = await t.request(e.method, alias, body, { headers });
+        expect([reference.status, reference.body.code], `${e.method} ${alias}`).toEqual([
+          primary.status,
+          primary.body.code,
+        ]);
+        if (e.method === 'GET') expect(reference.body.value).toEqual(primary.body.value);
+      }
+    }
   });
 });
 

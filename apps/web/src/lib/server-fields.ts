@@ -2,7 +2,6 @@
 const CODE_FIELDS: Record<string, string> = {
   'wallet.insufficient_funds': 'amount',
   'wallet.payment_password_required': 'paymentPassword',
-  'wallet.payment_password_invalid': 'paymentPassword',
   'wallet.member_not_found': 'username',
   'cashier.amount_out_of_range': 'amount',
   'cashier.deposit_limit_exceeded': 'amount',

@@ -185,6 +185,7 @@ export const cashierEndpoints = {
     name: 'MCSFE_getDepositSettings',
     method: 'GET',
     path: '/wps/relay/MCSFE_getDepositSettings',
+    aliases: ['/wps/relay/MCSFE_getDepositPaymentChannels'],
     auth: 'member',
     switch: 'DEPOSIT',
     summary: "Deposit channels with their limits and payee details, and the member's own deposit limits",

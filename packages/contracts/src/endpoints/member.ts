@@ -233,6 +233,7 @@ export const memberEndpoints = {
     name: 'login.setPasswordByPhone',
     method: 'POST',
     path: '/wps/member/password/verification',
+    aliases: ['/wps/member/password/sms'],
     auth: 'none',
     encrypted: true,
     switch: 'CHNGPASSVERIF3',

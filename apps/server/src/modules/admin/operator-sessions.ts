@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MerchantContext, OperatorContext } from '../../http/context.ts';
 import type { MerchantRepository } from '../merchants/repository.ts';
+import type { LockoutRule, Lockouts } from '../rate-limit/lockouts.ts';
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { verifyPassword } from './passwords.ts';
@@ -16,11 +17,12 @@ export const OPERATOR_SESSION = {
   absoluteHours: 12,
 };
 
-/** Failed log-ins per account, and every attempt per IP; past either the password is not checked. */
-export const OPERATOR_LOGIN_LIMITS = {
-  perAccount: { limit: 5, windowSeconds: 15 * 60 },
-  perIp: { limit: 30, windowSeconds: 15 * 60 },
-} satisfies Record<string, RateLimitRule>;
+/**
+ * Consecutive failed log-ins lock the account (ADR 0004); every attempt from one IP is throttled.
+ * Past either the password is not checked.
+ */
+export const OPERATOR_LOGIN_LOCKOUT: LockoutRule = { maxFailures: 5, lockSeconds: 15 * 60 };
+export const OPERATOR_LOGIN_IP_LIMIT: RateLimitRule = { limit: 30, windowSeconds: 15 * 60 };
 
 /** 32 random bytes in base64url. */
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{43}$/;
@@ -41,16 +43,17 @@ export interface OperatorSessionDeps {
   db: Db;
   merchants: MerchantRepository;
   rateLimits: RateLimiter;
+  lockouts: Lockouts;
 }
 
-export function operatorSessions({ db, merchants, rateLimits }: OperatorSessionDeps) {
+export function operatorSessions({ db, merchants, rateLimits, lockouts }: OperatorSessionDeps) {
   return {
     async login(merchant: MerchantContext, credentials: { username: string; password: string }, ip: string) {
       const username = credentials.username.toLowerCase();
       const accountKey = `admin-login:${merchant.id}:${username}`;
-      await rateLimits.consume(`admin-login-ip:${ip}`, OPERATOR_LOGIN_LIMITS.perIp);
-      const failures = await rateLimits.peek(accountKey, OPERATOR_LOGIN_LIMITS.perAccount);
-      if (failures >= OPERATOR_LOGIN_LIMITS.perAccount.limit) throw new AppError('request.rate_limited');
+      await rateLimits.consume(`admin-login-ip:${ip}`, OPERATOR_LOGIN_IP_LIMIT);
+      const attempt = await lockouts.attempt(accountKey, OPERATOR_LOGIN_LOCKOUT);
+      if (attempt.locked) throw new AppError('request.rate_limited', { retryAfterSeconds: attempt.retryAfterSeconds });
 
       const operator = await db
         .selectFrom('operators')
@@ -61,7 +64,6 @@ export function operatorSessions({ db, merchants, rateLimits }: OperatorSessionD
       // Unknown, wrong password and inactive all cost one argon2 check and get the same answer.
       const passwordMatches = await verifyPassword(operator?.password_hash ?? null, credentials.password);
       if (!operator || !passwordMatches || !operator.active) {
-        await rateLimits.hit(accountKey, OPERATOR_LOGIN_LIMITS.perAccount);
         // Not the username typed: people type passwords into the wrong field.
         await recordAudit(
           db,
@@ -71,6 +73,7 @@ export function operatorSessions({ db, merchants, rateLimits }: OperatorSessionD
         throw new AppError('auth.invalid_credentials');
       }
 
+      await lockouts.reset(accountKey);
       const token = randomBytes(32).toString('base64url');
       await db.transaction().execute(async (trx) => {
         await trx

@@ -1,10 +1,7 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { RECORDS_DEFAULT_PAGE_SIZE } from '@khela/contracts';
+import { RECORDS_DEFAULT_PAGE_SIZE, RECORDS_TIME_ZONE } from '@khela/contracts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-
-/** Days in the records filters are calendar days of the demo market (Bangladesh, UTC+6). */
-export const CASHIER_TIME_ZONE = 'Asia/Dhaka';
 
 export interface RecordsQuery {
   pageNo?: number | undefined;
@@ -53,12 +50,12 @@ export function inDayWindow(column: string, query: RecordsQuery): Expression<Sql
   const conditions: Expression<SqlBool>[] = [];
   if (query.from) {
     conditions.push(
-      sql<SqlBool>`${sql.ref(column)} >= (${query.from}::date)::timestamp AT TIME ZONE ${CASHIER_TIME_ZONE}`,
+      sql<SqlBool>`${sql.ref(column)} >= (${query.from}::date)::timestamp AT TIME ZONE ${RECORDS_TIME_ZONE}`,
     );
   }
   if (query.to) {
     conditions.push(
-      sql<SqlBool>`${sql.ref(column)} < (${query.to}::date + 1)::timestamp AT TIME ZONE ${CASHIER_TIME_ZONE}`,
+      sql<SqlBool>`${sql.ref(column)} < (${query.to}::date + 1)::timestamp AT TIME ZONE ${RECORDS_TIME_ZONE}`,
     );
   }
   return conditions;

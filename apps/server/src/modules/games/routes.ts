@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@khela/contracts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { registerEndpoint } from '../../http/route.ts';
 import { gameLauncher } from './launch.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints, type Language } from '@khela/contracts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { registerEndpoint } from '../../http/route.ts';

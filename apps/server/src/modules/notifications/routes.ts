@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints, MEMBER_EVENT_STREAMS_MAX, RECORDS_DEFAULT_PAGE_SIZE } from '@khela/contracts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { dedicatedClientOf } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberContext } from '../../http/context.ts';

@@ -7,6 +7,7 @@ import { tokenFromRequest } from '../admin/operator-sessions.ts';
 import { hashPassword, verifyPassword } from '../admin/passwords.ts';
 import { REGISTRATION_MESSAGES } from '../members/registration-messages.ts';
 import type { MemberRepository, MemberRow } from '../members/repository.ts';
+import type { LockoutRule, Lockouts } from '../rate-limit/lockouts.ts';
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts';
 import type { MemberLogin } from '../sessions/member-login.ts';
 import type { SessionStart } from '../sessions/member-sessions.ts';
@@ -15,8 +16,8 @@ import { VERIFICATION_CODE, type VerificationCodes } from '../verification/codes
 import { parseMobile } from '../verification/mobile.ts';
 import { newPasswordErrors, PASSWORD_MESSAGES, setPasswordHash } from './new-password.ts';
 
-/** Wrong old passwords per member before the change form is refused for the window. */
-export const CHANGE_PASSWORD_LIMIT: RateLimitRule = { limit: 5, windowSeconds: 15 * 60 };
+/** Consecutive wrong old passwords before the change form is refused for a while (ADR 0004). */
+export const CHANGE_PASSWORD_LOCKOUT: LockoutRule = { maxFailures: 5, lockSeconds: 15 * 60 };
 /** Forgot-by-e-mail requests per IP (the answer is the same either way; this caps the mail sent). */
 export const FORGOT_EMAIL_IP_LIMIT: RateLimitRule = { limit: 10, windowSeconds: 60 * 60 };
 
@@ -25,6 +26,7 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export interface PasswordDeps {
   db: Db;
   rateLimits: RateLimiter;
+  lockouts: Lockouts;
   members: MemberRepository;
   codes: VerificationCodes;
   login: MemberLogin;
@@ -33,7 +35,7 @@ export interface PasswordDeps {
 type NewPassword = { newPassword: string; confirmNewPassword?: string | undefined };
 
 /** Passwords of members (issue 4 item 5): change, forgot by e-mail, reset by e-mail code or SMS code. */
-export function passwordService({ db, rateLimits, members, codes, login }: PasswordDeps) {
+export function passwordService({ db, rateLimits, lockouts, members, codes, login }: PasswordDeps) {
   async function requireNewPassword(merchantId: number, input: NewPassword, language: Language) {
     const errors = await newPasswordErrors(db, merchantId, input, language);
     if (errors.length) throw AppError.fields(errors);
@@ -85,12 +87,13 @@ export function passwordService({ db, rateLimits, members, codes, login }: Passw
       errors.push(...(await newPasswordErrors(db, member.merchant_id, body, language)));
       if (errors.length) throw AppError.fields(errors);
 
-      const throttleKey = `password-change:${member.id}`;
-      if ((await rateLimits.peek(throttleKey, CHANGE_PASSWORD_LIMIT)) >= CHANGE_PASSWORD_LIMIT.limit) {
-        throw new AppError('request.rate_limited');
+      const check = await lockouts.checked(`password-change:${member.id}`, CHANGE_PASSWORD_LOCKOUT, () =>
+        verifyPassword(member.password_hash, body.oldPassword),
+      );
+      if (check.outcome === 'locked') {
+        throw new AppError('request.rate_limited', { retryAfterSeconds: check.retryAfterSeconds });
       }
-      if (!(await verifyPassword(member.password_hash, body.oldPassword))) {
-        await rateLimits.hit(throttleKey, CHANGE_PASSWORD_LIMIT);
+      if (check.outcome === 'failed') {
         throw AppError.fields(
           [{ field: 'oldPassword', message: errorMessage('password.wrong_old', language) }],
           'password.wrong_old',

@@ -12,7 +12,7 @@ import type { ProtectionKind } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { verifyPassword } from '../admin/passwords.ts';
-import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts';
+import type { LockoutRule, Lockouts } from '../rate-limit/lockouts.ts';
 import type { MemberSessions } from '../sessions/member-sessions.ts';
 import { protectionInForce, toProtection } from './guards.ts';
 
@@ -29,8 +29,8 @@ export const PROTECTION_INTERVALS: Record<SelfExclusionTerm | CoolingOffPeriod, 
   '5y': '5 years',
 };
 
-/** Wrong passwords on a protection request, per member: a borrowed session cannot guess for long. */
-export const PROTECTION_PASSWORD_LIMIT: RateLimitRule = { limit: 5, windowSeconds: 15 * 60 };
+/** Consecutive wrong passwords before the decision is refused for a while (ADR 0004). */
+export const PROTECTION_PASSWORD_LOCKOUT: LockoutRule = { maxFailures: 5, lockSeconds: 15 * 60 };
 
 export interface ProtectionRequest {
   kind: ProtectionKind;
@@ -40,12 +40,12 @@ export interface ProtectionRequest {
 
 export interface ProtectionDeps {
   db: Db;
-  rateLimits: RateLimiter;
+  lockouts: Lockouts;
   sessions: MemberSessions;
 }
 
 /** Player protection (issue 4 item 10): self-exclusion and cooling-off, chosen by the member. */
-export function protectionService({ db, rateLimits, sessions }: ProtectionDeps) {
+export function protectionService({ db, lockouts, sessions }: ProtectionDeps) {
   return {
     async state(member: MemberContext): Promise<Protection> {
       return toProtection(await protectionInForce(db, member.id));
@@ -57,13 +57,14 @@ export function protectionService({ db, rateLimits, sessions }: ProtectionDeps) 
      */
     async request(member: MemberContext, request: ProtectionRequest, ip: string, language: Language) {
       if (isTrialType(member.type)) throw new AppError('auth.trial_account');
-      const throttleKey = `protection-password:${member.id}`;
-      if ((await rateLimits.peek(throttleKey, PROTECTION_PASSWORD_LIMIT)) >= PROTECTION_PASSWORD_LIMIT.limit) {
-        throw new AppError('request.rate_limited');
-      }
       const row = await db.selectFrom('members').select('password_hash').where('id', '=', member.id).executeTakeFirst();
-      if (!row || !(await verifyPassword(row.password_hash, request.password))) {
-        await rateLimits.hit(throttleKey, PROTECTION_PASSWORD_LIMIT);
+      const check = await lockouts.checked(`protection-password:${member.id}`, PROTECTION_PASSWORD_LOCKOUT, async () =>
+        row ? verifyPassword(row.password_hash, request.password) : false,
+      );
+      if (check.outcome === 'locked') {
+        throw new AppError('request.rate_limited', { retryAfterSeconds: check.retryAfterSeconds });
+      }
+      if (check.outcome === 'failed') {
         throw AppError.fields(
           [{ field: 'password', message: errorMessage('password.wrong_old', language) }],
           'password.wrong_old',

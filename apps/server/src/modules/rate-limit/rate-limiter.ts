@@ -4,48 +4,65 @@ import { AppError } from '../../http/app-error.ts';
 
 export interface RateLimitResult {
   allowed: boolean;
+  /** Hits recorded in the longest window, this one included when allowed. */
   hits: number;
   retryAfterSeconds: number;
 }
 
 export interface RateLimitRule {
-  /** Most hits allowed in one window. */
+  /** Most hits allowed in any span of `windowSeconds`. */
   limit: number;
   windowSeconds: number;
 }
 
 /**
- * Fixed-window counters in PostgreSQL, so every server instance shares them (ARCHITECTURE §1:
- * no rate limit lives in process memory). One upsert per hit.
+ * The instant limits are measured at: the database's clock, unless a test sets one
+ * (AppOptions.clock) to step across what used to be a window boundary.
  */
-export function rateLimiter(db: Db) {
-  async function hit(key: string, rule: RateLimitRule): Promise<RateLimitResult> {
-    const window = `${rule.windowSeconds} seconds`;
-    const { rows } = await sql<{ hits: number; retry_after: number }>`
-      INSERT INTO rate_limits (key, window_start, hits)
-      VALUES (${key}, date_bin(${window}::interval, now(), timestamptz 'epoch'), 1)
-      ON CONFLICT (key, window_start) DO UPDATE SET hits = rate_limits.hits + 1
-      RETURNING hits, ceil(extract(epoch FROM window_start + ${window}::interval - now()))::int AS retry_after
+export type Clock = () => Date | undefined;
+export const databaseClock: Clock = () => undefined;
+
+const rulesOf = (rule: RateLimitRule | readonly RateLimitRule[]) =>
+  (Array.isArray(rule) ? rule : [rule]) as RateLimitRule[];
+
+/**
+ * Throttles (ADR 0004): sliding logs in PostgreSQL, so every instance shares them
+ * (ARCHITECTURE §1) and no span of a rule's window ever holds more than its limit — there is no
+ * boundary to straddle. One statement per hit; refused hits are not recorded.
+ */
+export function rateLimiter(db: Db, clock: Clock = databaseClock) {
+  const at = () => sql<Date>`coalesce(${clock() ?? null}::timestamptz, now())`;
+
+  async function hit(key: string, rule: RateLimitRule | readonly RateLimitRule[]): Promise<RateLimitResult> {
+    const rules = rulesOf(rule);
+    const { rows } = await sql<{ allowed: boolean; hits: number; retry_after: number }>`
+      SELECT * FROM throttle_hit(
+        ${key},
+        ${rules.map((r) => r.limit)}::integer[],
+        ${rules.map((r) => r.windowSeconds)}::integer[],
+        ${at()}
+      )
     `.execute(db);
     const row = rows[0]!;
     if (Math.random() < 0.01) {
-      await sql`DELETE FROM rate_limits WHERE window_start < now() - interval '1 day'`.execute(db);
+      await sql`DELETE FROM throttles WHERE expires_at < ${at()} - interval '1 day'`.execute(db);
     }
-    return { allowed: row.hits <= rule.limit, hits: row.hits, retryAfterSeconds: Math.max(1, row.retry_after) };
+    return { allowed: row.allowed, hits: row.hits, retryAfterSeconds: row.retry_after };
   }
 
   return {
+    /** Records a hit when the rules allow one; the answer says whether they did. */
     hit,
-    /** Counts a hit and throws request.rate_limited (429, with retryAfterSeconds) past the limit. */
-    async consume(key: string, rule: RateLimitRule): Promise<void> {
+    /** Records a hit, or throws request.rate_limited (429, with retryAfterSeconds) when the rules are full. */
+    async consume(key: string, rule: RateLimitRule | readonly RateLimitRule[]): Promise<void> {
       const result = await hit(key, rule);
       if (!result.allowed) throw new AppError('request.rate_limited', { retryAfterSeconds: result.retryAfterSeconds });
     },
-    /** Hits so far in the current window, without counting one. */
+    /** Hits in the last `windowSeconds`, without recording one. */
     async peek(key: string, rule: RateLimitRule): Promise<number> {
       const { rows } = await sql<{ hits: number }>`
-        SELECT hits FROM rate_limits
-        WHERE key = ${key} AND window_start = date_bin(${`${rule.windowSeconds} seconds`}::interval, now(), timestamptz 'epoch')
+        SELECT count(*)::int AS hits FROM throttles t, unnest(t.hits) h
+        WHERE t.key = ${key} AND h > ${at()} - make_interval(secs => ${rule.windowSeconds})
       `.execute(db);
       return rows[0]?.hits ?? 0;
     },

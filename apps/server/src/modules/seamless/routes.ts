@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Histogram } from 'prom-client';
 import { z } from 'zod';
 import { endpoints, seamlessEndpoints, type EndpointDef, type SeamlessOkResponse } from '@khela/contracts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { sendError } from '../../http/error-handler.ts';
 import { registerEndpoint } from '../../http/route.ts';
 import { operatorActor } from '../audit/audit-log.ts';

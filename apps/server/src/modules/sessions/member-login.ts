@@ -18,27 +18,31 @@ import type { MemberRepository, MemberRow } from '../members/repository.ts';
 import { ledger } from '../ledger/ledger.ts';
 import { assertMayLogIn } from '../protection/guards.ts';
 import type { EmailProvider, SmsProvider } from '../messaging/providers.ts';
+import type { LockoutRule, Lockouts } from '../rate-limit/lockouts.ts';
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts';
 import { verificationCodes } from '../verification/codes.ts';
-import { loginIpGate } from '../verification/login-challenges.ts';
+import { loginIpGate } from '../verification/login-ip-gate.ts';
 import { parseMobile } from '../verification/mobile.ts';
 import { sessionValue, type MemberSessions, type SessionStart } from './member-sessions.ts';
 
-const WINDOW = 15 * 60;
+const FIFTEEN_MINUTES = 15 * 60;
 
 /**
- * Log-in throttles (issue 4 item 3). Failures are counted per account and per IP; past
- * `captchaAfter` of either, every attempt needs a fresh captcha. The account is never locked:
- * the captcha path stays open to its owner whatever other IPs do. Hard stops apply only to what
- * the requester itself controls: its IP, and the (account, IP) pair when no captcha can be shown.
+ * Log-in throttles (issue 4 item 3, ADR 0004). Failures are counted per account (consecutive,
+ * cleared by a success) and per IP (a sliding window); past `captchaAfter` of either, every
+ * attempt needs a fresh captcha. The account is never locked: the captcha path stays open to its
+ * owner whatever other IPs do. Hard stops apply only to what the requester itself controls: its
+ * IP, and the (account, IP) pair when no captcha can be shown.
  */
 export const MEMBER_LOGIN_LIMITS = {
-  captchaAfter: { limit: 3, windowSeconds: WINDOW },
-  /** Failures from one IP before it is refused outright (429) for the rest of the window. */
-  perIp: { limit: 100, windowSeconds: WINDOW },
-  /** Failures of one account from one IP when the merchant has captchas off (CAPTCHA3). */
-  perAccountAndIp: { limit: 5, windowSeconds: WINDOW },
-} satisfies Record<string, RateLimitRule>;
+  captchaAfter: 3,
+  /** The account's streak of failures: counted, never locked, forgotten 15 minutes after the last. */
+  account: { maxFailures: null, lockSeconds: FIFTEEN_MINUTES } satisfies LockoutRule,
+  /** Failures from one IP before it is refused outright (429) until the window has room again. */
+  perIp: { limit: 100, windowSeconds: FIFTEEN_MINUTES } satisfies RateLimitRule,
+  /** Consecutive failures of one account from one IP that lock the pair when the merchant has captchas off (CAPTCHA3). */
+  perAccountAndIp: { maxFailures: 5, lockSeconds: FIFTEEN_MINUTES } satisfies LockoutRule,
+};
 
 /** §6: trial accounts; free play is throttled per IP because each call creates one. */
 export const FREE_PLAY_LIMIT: RateLimitRule = { limit: 10, windowSeconds: 60 * 60 };
@@ -53,6 +57,7 @@ type Credentials = Pick<
 export interface MemberLoginDeps {
   db: Db;
   rateLimits: RateLimiter;
+  lockouts: Lockouts;
   captchas: CaptchaService;
   members: MemberRepository;
   sessions: MemberSessions;
@@ -60,7 +65,7 @@ export interface MemberLoginDeps {
   email: EmailProvider;
 }
 
-export function memberLogin({ db, rateLimits, captchas, members, sessions, sms, email }: MemberLoginDeps) {
+export function memberLogin({ db, rateLimits, lockouts, captchas, members, sessions, sms, email }: MemberLoginDeps) {
   const codes = verificationCodes({ db, rateLimits, sms, email });
   const ipGate = loginIpGate({ db });
   const money = ledger({ db });
@@ -112,30 +117,34 @@ export function memberLogin({ db, rateLimits, captchas, members, sessions, sms, 
       pair: `member-login-pair:${merchant.id}:${name.toLowerCase()}:${at.ip}`,
     };
     const limits = MEMBER_LOGIN_LIMITS;
-    const [accountFailures, ipFailures, pairFailures, captchaAvailable] = await Promise.all([
-      rateLimits.peek(keys.account, limits.captchaAfter),
+    const [account, ipFailures, pair, captchaAvailable] = await Promise.all([
+      lockouts.status(keys.account, limits.account),
       rateLimits.peek(keys.ip, limits.perIp),
-      rateLimits.peek(keys.pair, limits.perAccountAndIp),
+      lockouts.status(keys.pair, limits.perAccountAndIp),
       captchas.isRequired(merchant.id),
     ]);
     if (ipFailures >= limits.perIp.limit) throw new AppError('request.rate_limited');
-    const captchaNeeded = accountFailures >= limits.captchaAfter.limit || ipFailures >= limits.captchaAfter.limit;
+    const captchaNeeded = account.failures >= limits.captchaAfter || ipFailures >= limits.captchaAfter;
     if (captchaNeeded && captchaAvailable) await verifyCaptcha(merchant.id, credentials);
-    if (captchaNeeded && !captchaAvailable && pairFailures >= limits.perAccountAndIp.limit) {
-      throw new AppError('request.rate_limited');
+    if (!captchaAvailable && pair.locked) {
+      throw new AppError('request.rate_limited', { retryAfterSeconds: pair.retryAfterSeconds });
     }
     return {
       async failed(
         code: 'auth.invalid_credentials' | 'sms.invalid_code' | 'sms.code_expired' = 'auth.invalid_credentials',
       ) {
-        const [account, ip] = await Promise.all([
-          rateLimits.hit(keys.account, limits.captchaAfter),
+        const [accountNow, ip] = await Promise.all([
+          lockouts.fail(keys.account, limits.account),
           rateLimits.hit(keys.ip, limits.perIp),
-          rateLimits.hit(keys.pair, limits.perAccountAndIp),
+          lockouts.fail(keys.pair, limits.perAccountAndIp),
         ]);
         const captchaNext =
-          captchaAvailable && (account.hits >= limits.captchaAfter.limit || ip.hits >= limits.captchaAfter.limit);
+          captchaAvailable && (accountNow.failures >= limits.captchaAfter || ip.hits >= limits.captchaAfter);
         return new AppError(code, captchaNext ? { captcha: true } : null);
+      },
+      /** The right credentials: the account's and the pair's streaks are over. */
+      async succeeded() {
+        await Promise.all([lockouts.reset(keys.account), lockouts.reset(keys.pair)]);
       },
     };
   }
@@ -179,6 +188,7 @@ export function memberLogin({ db, rateLimits, captchas, members, sessions, sms, 
     }
     const member = await members.byMobile(merchant.id, number.dialingCode, number.mobile);
     if (!member) throw await attempt.failed('sms.invalid_code');
+    await attempt.succeeded();
     assertFormAdmits(member, credentials);
     await db.transaction().execute((trx) => codes.consume(trx, codeId));
     const session = await logIn(merchant, member, at);
@@ -204,6 +214,7 @@ export function memberLogin({ db, rateLimits, captchas, members, sessions, sms, 
       // Unknown, trial (no usable password) and wrong password cost one argon2 check alike.
       const passwordMatches = await verifyPassword(member?.password_hash ?? null, credentials.password);
       if (!member || !passwordMatches) throw await attempt.failed();
+      await attempt.succeeded();
 
       assertFormAdmits(member, credentials);
       // §2 LOGINIPVERF3: a right password from an unrecognised IP is challenged first.

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '@khela/contracts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { registerEndpoint } from '../../http/route.ts';
 import { captchaService } from '../captcha/captcha-service.ts';
 import { memberRepository } from '../members/repository.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints, SYSTEM_STATUS } from '@khela/contracts';
-import type { AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../deps.ts';
 import { registerEndpoint } from '../../http/route.ts';
 import { installAccessGate } from './access-gate.ts';
 import { dialingCountries } from './countries.ts';

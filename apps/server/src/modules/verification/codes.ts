@@ -20,11 +20,10 @@ export const VERIFICATION_CODE = {
  * minute; and five sends in ten minutes, so that after a burst of five the sixth waits about five
  * minutes (five in five minutes could never bind behind one a minute).
  */
-export const SEND_LIMITS = {
-  minSecondsBetween: 60,
-  maxInWindow: 5,
-  windowSeconds: 10 * 60,
-} as const;
+export const SEND_LIMITS: readonly RateLimitRule[] = [
+  { limit: 1, windowSeconds: 60 },
+  { limit: 5, windowSeconds: 10 * 60 },
+];
 
 /** Sends from one IP (every destination together); past `captchaAfter` a captcha is needed (CAPTCHA3). */
 export const SEND_IP_LIMIT: RateLimitRule = { limit: 20, windowSeconds: 60 * 60 };
@@ -77,32 +76,10 @@ export function verificationCodes({ db, rateLimits, sms, email, smsDailyQuota = 
   const ipFailureKey = (merchantId: number, ip: string) => `code-failures-ip:${merchantId}:${ip}`;
 
   return {
-    /**
-     * The per-destination send throttle: at most one send a minute and five in ten minutes.
-     * Sliding windows over rows of rate_limits keyed by the send instant, checked and recorded
-     * under an advisory lock so two instances cannot both let a send through.
-     */
+    /** The per-destination send throttle (SEND_LIMITS), shared by every instance. */
     async throttleSend(merchantId: number, destination: string): Promise<void> {
-      const key = `code-sent:${merchantId}:${destination}`;
-      const retryAfterSeconds = await db.transaction().execute(async (trx) => {
-        await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
-        const { rows } = await sql<{ age: number }>`
-          SELECT extract(epoch FROM now() - window_start)::float8 AS age FROM rate_limits
-          WHERE key = ${key} AND window_start > now() - make_interval(secs => ${SEND_LIMITS.windowSeconds})
-          ORDER BY window_start DESC
-        `.execute(trx);
-        const latest = rows[0];
-        if (latest && latest.age < SEND_LIMITS.minSecondsBetween) {
-          return Math.ceil(SEND_LIMITS.minSecondsBetween - latest.age);
-        }
-        const oldestCounted = rows[SEND_LIMITS.maxInWindow - 1];
-        if (oldestCounted) return Math.ceil(SEND_LIMITS.windowSeconds - oldestCounted.age);
-        await sql`INSERT INTO rate_limits (key, window_start, hits) VALUES (${key}, now(), 1)`.execute(trx);
-        return null;
-      });
-      if (retryAfterSeconds !== null) {
-        throw new AppError('sms.too_many_requests', { retryAfterSeconds: Math.max(1, retryAfterSeconds) });
-      }
+      const sent = await rateLimits.hit(`code-sent:${merchantId}:${destination}`, SEND_LIMITS);
+      if (!sent.allowed) throw new AppError('sms.too_many_requests', { retryAfterSeconds: sent.retryAfterSeconds });
     },
 
     /** A new code for `target`, sent through its channel's provider; returns the §3 answer. */

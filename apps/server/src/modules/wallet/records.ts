@@ -1,12 +1,10 @@
 import { sql } from 'kysely';
 import { toDecimalString } from '@khela/money';
-import { RECORDS_DEFAULT_PAGE_SIZE, RECORDS_MAX_DAYS, type Language } from '@khela/contracts';
+import { RECORDS_DEFAULT_PAGE_SIZE, RECORDS_MAX_DAYS, RECORDS_TIME_ZONE, type Language } from '@khela/contracts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberContext } from '../../http/context.ts';
 
-/** Days of the records are calendar days in Bangladesh (UTC+6, no daylight saving). */
-export const RECORDS_TIME_ZONE = 'Asia/Dhaka';
 const DAY_MS = 86_400_000;
 /** §9 shortcuts: without a window the records show the last 7 days. */
 const DEFAULT_DAYS = 7;

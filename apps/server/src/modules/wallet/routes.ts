@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '@khela/contracts';
-import type { AppDeps } from '../../app.ts';
+import { paymentPasswords } from '../cashier/payee-accounts/payment-password.ts';
+import type { AppDeps } from '../../deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { registerEndpoint } from '../../http/route.ts';
@@ -17,7 +18,11 @@ function memberOf(req: FastifyRequest): MemberContext {
 /** Balance, transfers and records (issue 5 items 2, 6, 7). */
 export function registerWalletRoutes(app: FastifyInstance, deps: AppDeps) {
   const balances = walletBalances(deps);
-  const transfers = walletTransfers({ db: deps.db, ledger: createLedger(deps) });
+  const transfers = walletTransfers({
+    db: deps.db,
+    ledger: createLedger(deps),
+    paymentPasswords: paymentPasswords(deps),
+  });
   const records = walletRecords(deps);
 
   registerEndpoint(app, deps, endpoints.wallet.balance, ({ req, merchant }) =>

@@ -3,7 +3,7 @@ import { isAgentType, isTrialType, type Language } from '@khela/contracts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberContext, MerchantContext } from '../../http/context.ts';
-import { verifyPassword } from '../admin/passwords.ts';
+import type { PaymentPasswords } from '../cashier/payee-accounts/payment-password.ts';
 import type { Ledger, PostedTransaction } from '../ledger/ledger.ts';
 import { memberRepository } from '../members/repository.ts';
 
@@ -36,17 +36,26 @@ function balanceAfter(posted: PostedTransaction, index: number): string {
  * requestId: a repeated request moves nothing again and answers as the first did; the same
  * requestId with other content is wallet.duplicate_transaction.
  */
-export function walletTransfers({ db, ledger }: { db: Db; ledger: Ledger }) {
+export function walletTransfers({
+  db,
+  ledger,
+  paymentPasswords,
+}: {
+  db: Db;
+  ledger: Ledger;
+  paymentPasswords: PaymentPasswords;
+}) {
   const members = memberRepository(db);
 
-  /** The payment password guards money leaving the member, when the member has set one. */
-  async function checkPaymentPassword(memberId: number, merchantId: number, given: string | undefined) {
-    const row = await members.byId(merchantId, memberId);
-    if (!row?.payment_password_hash) return;
+  /**
+   * As for withdrawals (issue 10 item 7): money leaves the member only with a payment password,
+   * so a member who has not set one is told to set it first (cashier.payment_password_required);
+   * wrong ones count towards the same lockout as the withdrawal's.
+   */
+  async function checkPaymentPassword(memberId: number, given: string | undefined) {
+    if (!(await paymentPasswords.isSet(memberId))) throw new AppError('cashier.payment_password_required');
     if (!given) throw new AppError('wallet.payment_password_required');
-    if (!(await verifyPassword(row.payment_password_hash, given))) {
-      throw new AppError('wallet.payment_password_invalid');
-    }
+    await paymentPasswords.verify(memberId, given);
   }
 
   /** The receiving member: the direct upline, or (agents only) one of the agent's own downlines. */
@@ -78,7 +87,7 @@ export function walletTransfers({ db, ledger }: { db: Db; ledger: Ledger }) {
     ) {
       if (isTrialType(member.type)) throw new AppError('auth.trial_account');
       const amount = parseMinor(request.amount);
-      await checkPaymentPassword(member.id, member.merchantId, request.paymentPassword);
+      await checkPaymentPassword(member.id, request.paymentPassword);
       const target = await counterpartyOf(member, request, language);
       const posted = await ledger.post({
         merchantId: merchant.id,

@@ -1,27 +1,15 @@
-import { sql } from 'kysely';
 import type { Db } from '../../../db/database.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { hashPassword, verifyPassword } from '../../admin/passwords.ts';
-import type { RateLimiter } from '../../rate-limit/rate-limiter.ts';
+import type { LockoutRule, Lockouts } from '../../rate-limit/lockouts.ts';
 
-/** Wrong payment passwords allowed per member in one window before the check locks. */
-const WRONG_ATTEMPTS = { limit: 5, windowSeconds: 15 * 60 };
+/** Consecutive wrong payment passwords that lock the check, and for how long after the last (ADR 0004). */
+export const PAYMENT_PASSWORD_LOCKOUT: LockoutRule = { maxFailures: 5, lockSeconds: 15 * 60 };
 const keyOf = (memberId: number) => `payment-password:${memberId}`;
 
-/** The payment password (issue 5 item 4): set once, changed with the old one, throttled when wrong. */
-export function paymentPasswords({ db, rateLimits }: { db: Db; rateLimits: RateLimiter }) {
-  async function wrongSoFar(memberId: number): Promise<number> {
-    const window = `${WRONG_ATTEMPTS.windowSeconds} seconds`;
-    const row = await db
-      .selectFrom('rate_limits')
-      .select('hits')
-      .where('key', '=', keyOf(memberId))
-      .where('window_start', '=', sql<Date>`date_bin(${window}::interval, now(), timestamptz 'epoch')`)
-      .executeTakeFirst();
-    return row?.hits ?? 0;
-  }
-
-  /** Throws unless `password` is the member's payment password; wrong tries are counted, even for the right one once locked. */
+/** The payment password (issue 5 item 4): set once, changed with the old one, locked after wrong tries. */
+export function paymentPasswords({ db, lockouts }: { db: Db; lockouts: Lockouts }) {
+  /** Throws unless `password` is the member's payment password; while locked, even the right one is refused. */
   async function verify(memberId: number, password: string | undefined): Promise<void> {
     const member = await db
       .selectFrom('members')
@@ -29,13 +17,15 @@ export function paymentPasswords({ db, rateLimits }: { db: Db; rateLimits: RateL
       .where('id', '=', memberId)
       .executeTakeFirstOrThrow();
     if (!member.payment_password_hash) throw new AppError('cashier.payment_password_required');
-    if ((await wrongSoFar(memberId)) >= WRONG_ATTEMPTS.limit) throw new AppError('cashier.payment_password_locked');
-    if (password !== undefined && (await verifyPassword(member.payment_password_hash, password))) return;
-    const hit = await rateLimits.hit(keyOf(memberId), WRONG_ATTEMPTS);
-    if (!hit.allowed || hit.hits >= WRONG_ATTEMPTS.limit) {
-      throw new AppError('cashier.payment_password_locked', { retryAfterSeconds: hit.retryAfterSeconds });
+    const hash = member.payment_password_hash;
+    const result = await lockouts.checked(keyOf(memberId), PAYMENT_PASSWORD_LOCKOUT, async () =>
+      password === undefined ? false : verifyPassword(hash, password),
+    );
+    if (result.outcome === 'passed') return;
+    if (result.outcome === 'locked' || result.locked) {
+      throw new AppError('cashier.payment_password_locked', { retryAfterSeconds: result.retryAfterSeconds });
     }
-    throw new AppError('cashier.payment_password_wrong', { attemptsLeft: WRONG_ATTEMPTS.limit - hit.hits });
+    throw new AppError('cashier.payment_password_wrong', { attemptsLeft: result.failuresLeft });
   }
 
   return {

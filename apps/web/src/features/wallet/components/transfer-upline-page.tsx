@@ -28,7 +28,7 @@ export default function TransferUplinePage({ isAgent }: { isAgent: boolean }) {
   const { t } = useTranslation();
   const token = useSessionToken();
   const balance = useBalance(token);
-  // Unknown (settings not loaded or withdrawals switched off): the field stays, optional.
+  // Issue 10 item 7: money leaves only with a payment password; without one the page says where to set it.
   const passwordSet = usePaymentPasswordSet(token);
   const [direction, setDirection] = useState<'upline' | 'downline'>('upline');
   const [username, setUsername] = useState('');
@@ -45,9 +45,9 @@ export default function TransferUplinePage({ isAgent }: { isAgent: boolean }) {
         ...(direction === 'downline' ? { username: username.trim() } : {}),
         amount: checked.ok ? checked.wire : amount,
         requestId,
-        ...(password && passwordSet !== false ? { paymentPassword: password } : {}),
+        ...(password ? { paymentPassword: password } : {}),
       }),
-    [direction, username, checked, amount, password, passwordSet],
+    [direction, username, checked, amount, password],
   );
   const form = useMoneyForm(FIELDS, send, [walletEndpoints.balance, walletEndpoints.transactionHistory]);
   const { errors, edit, done } = form;
@@ -56,6 +56,8 @@ export default function TransferUplinePage({ isAgent }: { isAgent: boolean }) {
     const found: typeof errors = {};
     if (direction === 'downline' && !username.trim()) found.username = t('wallet.transfer.usernameRequired');
     if (!checked.ok) found.amount = amountProblemMessage(t, checked.problem, { balance: main });
+    if (passwordSet === false) found.form = t('wallet.transfer.needPassword');
+    else if (!password) found.paymentPassword = t('wallet.transfer.paymentPasswordRequired');
     form.review(found);
   };
 
@@ -128,7 +130,9 @@ export default function TransferUplinePage({ isAgent }: { isAgent: boolean }) {
               onChange={(v) => edit(() => setAmount(v))}
               error={errors.amount}
             />
-            {passwordSet === false ? null : (
+            {passwordSet === false ? (
+              <p className="form-alert form-alert--warning">{t('wallet.transfer.needPassword')}</p>
+            ) : (
               <MoneyPasswordField
                 id="transfer-password"
                 label={t('wallet.transfer.paymentPassword')}
