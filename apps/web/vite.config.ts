@@ -194,12 +194,13 @@ function precompress(): Plugin {
  */
 /**
  * The contracts' barrel (browser.ts) imports every endpoint group, so all of them look statically
- * reachable; the groups of the account forms, the wallet and the cashier, and the registration
- * messages, are chunks of their own instead (their code alone, not what they import), loaded by
- * the chunks that use them.
+ * reachable; the groups of the account forms, the wallet, the cashier and the games (its lobby
+ * reads, endpoints/games-lobby.ts, stay in the first load: home and the header call them), and
+ * the registration messages, are chunks of their own instead (their code alone, not what they
+ * import), loaded by the chunks that use them.
  */
 const LATER_CONTRACTS =
-  /[\\/]packages[\\/]contracts[\\/]src[\\/](?:endpoints[\\/])?(member|wallet|cashier|registration-messages)\.ts$/;
+  /[\\/]packages[\\/]contracts[\\/]src[\\/](?:endpoints[\\/])?(member|wallet|cashier|games|registration-messages)\.ts$/;
 const laterContracts = (id: string): string | null => {
   const group = LATER_CONTRACTS.exec(id);
   return group ? `contracts-${group[1]}` : null;
@@ -221,6 +222,20 @@ function firstLoadChunk(id: string, ctx: Rolldown.ChunkingContext): string | nul
   // The carousel serves the footer of every page and the home page: part of the shell rather
   // than a small chunk of its own (a request, and less for gzip to share).
   if (/[\\/]components[\\/]ui[\\/]carousel(-icons)?\.tsx?$/.test(id)) return 'index';
+  // Likewise the game card and the lobby reads of the home page's game sections, which the game
+  // pages share: three tiny chunks of their own otherwise, each a request on the first load.
+  if (/[\\/]features[\\/]games[\\/](components[\\/]game-card|api[\\/]get-(hot-games|game-list))\.tsx?$/.test(id)) {
+    return 'index';
+  }
+  // The customer-service button (side menu, widget, status pages) and the money formats (home's
+  // winners board, the header balance) serve the first screen too, not only the lazy parts.
+  if (
+    /[\\/](components[\\/]ui[\\/](customer-service-button|channel-icon)\.tsx|packages[\\/]money[\\/]src[\\/]index\.ts)$/.test(
+      id,
+    )
+  ) {
+    return 'index';
+  }
   if (!reachable(id, new Set())) return null;
   return /[\\/]node_modules[\\/]/.test(id) ? 'framework' : 'index';
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { MAX_BODY_BYTES } from '@khela/contracts';
-import type { Db } from './db/database.ts';
+import { dedicatedClientOf, type Db } from './db/database.ts';
 import type { WireKeys } from './http/encryption.ts';
 import type { SecretBox } from './modules/secrets/secret-box.ts';
 import { installErrorHandling } from './http/error-handler.ts';
@@ -20,6 +20,8 @@ import { registerPasswordRoutes } from './modules/passwords/routes.ts';
 import { registerVerificationRoutes } from './modules/verification/routes.ts';
 import { outboxProviders, type EmailProvider, type SmsProvider } from './modules/messaging/providers.ts';
 import { merchantRepository } from './modules/merchants/repository.ts';
+import { changeFeed } from './cache/change-feed.ts';
+import { siteConfigCache } from './cache/site-config.ts';
 import { lockouts } from './modules/rate-limit/lockouts.ts';
 import { databaseClock, rateLimiter, type Clock } from './modules/rate-limit/rate-limiter.ts';
 import { registerProtectionRoutes } from './modules/protection/routes.ts';
@@ -53,6 +55,12 @@ export interface AppOptions {
   configure?: (app: FastifyInstance, deps: AppDeps) => void;
   /** The instant throttles and lockouts are measured at (tests only; the database's clock by default). */
   clock?: Clock;
+  /**
+   * Keep the merchant, switches, maintenance windows and region rules every request reads, this
+   * long at most (cache/site-config.ts; main.ts: SITE_CACHE_TTL_MS). 0, the default: read them
+   * every time (tests that write those rows directly rely on it).
+   */
+  siteCacheTtlMs?: number;
 }
 
 export type { AppDeps } from './deps.ts';
@@ -89,7 +97,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         mediaSrc: ["'self'", 'https:'],
-        frameSrc: ['https:'],
+        // Game vendors' pages play in the game frame (/seamless); the development sandbox vendor
+        // is served over plain HTTP beside the server, so development (DEV_ENDPOINTS) allows it.
+        frameSrc: options.devEndpoints ? ['https:', 'http:'] : ['https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
@@ -102,12 +112,38 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, () => done()));
 
-  const merchants = merchantRepository(options.db);
+  // One listening connection per instance hears catalogue and site changes (cache/change-feed.ts).
+  const changes = changeFeed({
+    connect: () => dedicatedClientOf(options.db),
+    onError: (error) => app.log.warn({ err: error }, 'cache changes: cannot listen (retrying)'),
+  });
+  app.addHook('onReady', () => changes.start());
+  app.addHook('preClose', () => changes.close());
+  const site = siteConfigCache({
+    db: options.db,
+    merchants: merchantRepository(options.db),
+    feed: changes,
+    ttlMs: options.siteCacheTtlMs ?? 0,
+  });
+  if (options.siteCacheTtlMs) {
+    // An operator's write shows in this instance's next answer: its site cache goes before the
+    // operator hears back (the other instances hear the triggers' NOTIFY a moment later).
+    app.addHook('onSend', (req, _reply, payload, done) => {
+      if (req.method !== 'GET' && req.routeOptions.config.endpoint?.auth === 'operator') {
+        changes.announce({ scope: 'site', merchantId: null });
+      }
+      done(null, payload);
+    });
+  }
+  const merchants = site.merchants;
   const auth: AuthStrategies = {};
   const deps: AppDeps = {
     db: options.db,
     auth,
     validateResponses: options.validateResponses ?? false,
+    switchIsOn: site.switchIsOn,
+    changes,
+    siteAccess: site.access,
     merchants,
     rateLimits: rateLimiter(options.db, options.clock ?? databaseClock),
     lockouts: lockouts(options.db, options.clock ?? databaseClock),

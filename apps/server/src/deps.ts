@@ -1,9 +1,11 @@
+import type { ChangeFeed } from './cache/change-feed.ts';
 import type { RouteDeps } from './http/route.ts';
 import type { EmailProvider, SmsProvider } from './modules/messaging/providers.ts';
 import type { MerchantRepository } from './modules/merchants/repository.ts';
 import type { Lockouts } from './modules/rate-limit/lockouts.ts';
 import type { RateLimiter } from './modules/rate-limit/rate-limiter.ts';
 import type { SecretBox } from './modules/secrets/secret-box.ts';
+import type { SiteAccessReader } from './modules/system/site-access.ts';
 
 /**
  * Everything a feature module needs; modules never reach for globals. Its own module, so that
@@ -18,4 +20,8 @@ export interface AppDeps extends RouteDeps {
   secrets: SecretBox;
   sms: SmsProvider;
   email: EmailProvider;
+  /** Catalogue and site changes heard from every instance: caches drop what changed. */
+  changes: ChangeFeed;
+  /** Maintenance windows and region rules for the access gate (cached per instance when enabled). */
+  siteAccess: SiteAccessReader;
 }

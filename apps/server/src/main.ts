@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { loadConfig, type Config } from './config.ts';
 import { buildApp } from './app.ts';
+import { SITE_CACHE_TTL_MS } from './cache/site-config.ts';
 import { createDb, createPool, markStopping } from './db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -44,6 +45,7 @@ async function main() {
     trustProxy: config.trustProxy,
     devEndpoints: config.devEndpoints,
     validateResponses: config.env !== 'production',
+    siteCacheTtlMs: SITE_CACHE_TTL_MS,
     version,
   });
 

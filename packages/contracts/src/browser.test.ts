@@ -67,6 +67,7 @@ interface Def {
   options?: { _zod: { def: Def } }[];
   innerType?: { _zod: { def: Def } };
   in?: { _zod: { def: Def } };
+  out?: { _zod: { def: Def } };
   keyType?: { _zod: { def: Def } };
   valueType?: { _zod: { def: Def } };
   getter?: () => { _zod: { def: Def } };
@@ -83,7 +84,8 @@ function sample(def: Def, depth = 0): unknown {
       if (def.format === 'uuid') return '0bb41948-03a8-483e-9ce1-882d211196bb';
       const prefix = checks.find((c) => c.format === 'starts_with')?.prefix ?? '';
       const min = checks.find((c) => c.check === 'min_length')?.minimum ?? 1;
-      const plain = prefix + 's'.repeat(Math.max(min, 6));
+      const max = checks.find((c) => c.check === 'max_length')?.maximum ?? Infinity;
+      const plain = (prefix + 's'.repeat(Math.max(min, 6))).slice(0, max);
       // A refined format (amounts, days, digit strings): the first usual value it accepts.
       const refinements = checks.flatMap((c) => (c.check === 'custom' && c.fn ? [c.fn] : []));
       return [plain, '1', '1250.00', '2026-05-01', '123456'].find((v) => refinements.every((fn) => fn(v))) ?? plain;
@@ -109,8 +111,13 @@ function sample(def: Def, depth = 0): unknown {
     case 'optional':
     case 'nullable':
       return sample(def.innerType!._zod.def, depth);
-    case 'pipe':
-      return sample(def.in!._zod.def, depth);
+    case 'pipe': {
+      // A text normalised into a fixed set (`.trim().toLowerCase().pipe(z.enum(…))`): one of the set.
+      const out = def.out?._zod.def;
+      return out && (out.type === 'enum' || out.type === 'literal')
+        ? sample(out, depth)
+        : sample(def.in!._zod.def, depth);
+    }
     case 'record':
       return { [String(sample(def.keyType!._zod.def))]: sample(def.valueType!._zod.def, depth + 1) };
     case 'lazy':

@@ -25,6 +25,9 @@ export const SWITCHES = {
   LOGINIPVERF3: 'Verification for unrecognised IPs',
   VERIFICATION3: 'SMS codes for log-in and password reset',
   GAMELO3: 'Game launch',
+  GAMELOHOT3: 'Hot games',
+  GAMELOFAV3: 'Favourite games',
+  GAMELOREC3: 'Recent games',
   AGENTPOLICY3: 'Agent contracts (consolidated info)',
   AGETRANSFERUP3: 'Transfer to upline',
   FUNDTRANS3: 'Transfer between the main and game wallets',
@@ -56,6 +59,9 @@ export const SWITCH_PARENT: Partial<Record<SwitchId, SwitchId>> = {
   CAPTCHA3: 'COMM3',
   MANPLAYREB3: 'PLYRBT',
   FUNDTRANS3: 'COMM3',
+  GAMELOHOT3: 'GAMELO3',
+  GAMELOFAV3: 'GAMELO3',
+  GAMELOREC3: 'GAMELO3',
 };
 
 /**

@@ -364,10 +364,40 @@ export const errorCatalog = {
     en: 'This game is not available.',
     bn: 'এই গেমটি পাওয়া যাচ্ছে না।',
   },
+  'game.vendor_not_found': {
+    status: 404,
+    en: 'This game provider is not available.',
+    bn: 'এই গেম প্রদানকারী পাওয়া যাচ্ছে না।',
+  },
   'game.maintenance': {
     status: 503,
     en: 'Game maintenance',
     bn: 'গেম রক্ষণাবেক্ষণ চলছে',
+  },
+  'game.opens_list': {
+    status: 409,
+    en: 'This tile opens the provider’s game list: choose a game from it.',
+    bn: 'এই টাইলটি প্রদানকারীর গেম তালিকা খোলে: তালিকা থেকে একটি গেম বেছে নিন।',
+  },
+  'game.no_rooms': {
+    status: 409,
+    en: 'Only card and table (PVP) games have rooms.',
+    bn: 'শুধু কার্ড ও টেবিল (PVP) গেমের রুম থাকে।',
+  },
+  'game.trial_unavailable': {
+    status: 409,
+    en: 'This game has no free trial. Log in to play it.',
+    bn: 'এই গেমটির ফ্রি ট্রায়াল নেই। খেলতে লগ ইন করুন।',
+  },
+  'game.vendor_unavailable': {
+    status: 503,
+    en: 'The game provider is not answering right now. Your money is safe; please try again shortly.',
+    bn: 'গেম প্রদানকারী এই মুহূর্তে সাড়া দিচ্ছে না। আপনার টাকা নিরাপদ আছে; একটু পরে আবার চেষ্টা করুন।',
+  },
+  'game.transfer_pending': {
+    status: 409,
+    en: 'A transfer with the game provider is still being confirmed. Please try again in a minute.',
+    bn: 'গেম প্রদানকারীর সাথে একটি ট্রান্সফার এখনও নিশ্চিত করা হচ্ছে। এক মিনিট পরে আবার চেষ্টা করুন।',
   },
   'upload.limit_exceeded': {
     status: 413,

@@ -10,6 +10,7 @@ export * from './browser.ts';
 export * from './endpoints/admin.ts';
 export * from './endpoints/cashier-admin.ts';
 export * from './endpoints/gateway.ts';
+export * from './endpoints/games-admin.ts';
 export * from './endpoints/seamless.ts';
 export * from './endpoints/vendors-admin.ts';
 

@@ -73,10 +73,25 @@ const methods: Record<string, (this: Schema, ...args: never[]) => unknown> = {
   trim() {
     return this.check(m.trim());
   },
+  toLowerCase() {
+    return this.check(m.toLowerCase());
+  },
+  toUpperCase() {
+    return this.check(m.toUpperCase());
+  },
   startsWith(prefix: string, params?: Params) {
     return this.check(m.startsWith(prefix, params));
   },
   // Objects.
+  extend(shape: m.core.$ZodLooseShape) {
+    return patch(m.extend(this as never, shape));
+  },
+  pick(mask: Record<string, true>) {
+    return patch(m.pick(this as never, mask as never));
+  },
+  omit(mask: Record<string, true>) {
+    return patch(m.omit(this as never, mask as never));
+  },
 };
 
 /**
@@ -111,6 +126,7 @@ export const z = {
   literal: wrap(m.literal),
   array: wrap(m.array),
   union: wrap(m.union),
+  record: wrap(m.record),
   partialRecord: wrap(m.partialRecord),
   lazy: wrap(m.lazy),
   optional: wrap(m.optional),

@@ -224,6 +224,13 @@ export interface Database {
   vendors: VendorsTable;
   game_sessions: GameSessionsTable;
   seamless_transactions: SeamlessTransactionsTable;
+  game_vendors: GameVendorsTable;
+  games: GamesTable;
+  favourite_games: FavouriteGamesTable;
+  recent_games: RecentGamesTable;
+  catalogue_changes: CatalogueChangesTable;
+  game_lanes: GameLanesTable;
+  jackpot_pools: JackpotPoolsTable;
   cashier_settings: CashierSettingsTable;
   payment_channels: PaymentChannelsTable;
   deposits: DepositsTable;
@@ -583,6 +590,96 @@ export interface GameSessionsTable {
   token_hash: Buffer;
   created_at: Generated<Date>;
   expires_at: Timestamp;
+  /** The game the launch opened (null only for the /dev/game-session shortcut). */
+  game_id: number | null;
+}
+
+export type GameCategory = 'LIVE' | 'RNG' | 'FISH' | 'PVP' | 'SPORTS' | 'ESPORTS' | 'COCKFIGHT' | 'LOTT' | 'ELOTT';
+export type CatalogueStatus = 'on' | 'maintenance' | 'off';
+export type WalletMode = 'seamless' | 'transfer' | 'inhouse';
+
+/** Migration 0011: the catalogue's vendors (vassalage) per merchant. */
+export interface GameVendorsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  vassalage: string;
+  display_name: Localized;
+  logo_url: string | null;
+  category: GameCategory;
+  wallet_mode: WalletMode;
+  /** The API partner (`vendors`); null for in-house games. */
+  integration_id: number | null;
+  launch_url_template: Generated<string>;
+  currencies: Generated<string[]>;
+  status: Generated<CatalogueStatus>;
+  sort_order: Generated<number>;
+  supports_trial: Generated<boolean>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface GamesTable {
+  /** Also the game's nodeId (§3: favourites and recents name it). */
+  id: Generated<number>;
+  merchant_id: number;
+  vendor_id: number;
+  game_code: string;
+  vendor_game_id: string;
+  is_game: Generated<'GAME' | 'VASSALAGE'>;
+  game_type: string;
+  name: Localized;
+  icon_url: string | null;
+  large_icon_url: string | null;
+  game_classify: string | null;
+  hot: Generated<boolean>;
+  hot_rank: number | null;
+  is_new: Generated<boolean>;
+  status: Generated<CatalogueStatus>;
+  min_bet: Generated<bigint>;
+  max_bet: Generated<bigint>;
+  sort_order: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface FavouriteGamesTable {
+  member_id: number;
+  game_id: number;
+  created_at: Generated<Date>;
+}
+
+export interface RecentGamesTable {
+  member_id: number;
+  game_id: number;
+  last_launched_at: Generated<Date>;
+  launches: Generated<number>;
+}
+
+export interface CatalogueChangesTable {
+  merchant_id: number;
+  version: Generated<bigint>;
+  changed_at: Generated<Date>;
+}
+
+export type LaneTitle = GameCategory | 'INHOUSE';
+
+/** Migration 0012: the lobby's lane order per merchant (titles without a row keep their default place). */
+export interface GameLanesTable {
+  merchant_id: number;
+  title: LaneTitle;
+  sort_order: number;
+}
+
+/** Migration 0012: the display-only jackpot of a merchant (modules/games/catalogue/jackpot.ts). */
+export interface JackpotPoolsTable {
+  merchant_id: number;
+  seed_amount: bigint;
+  share_basis_points: number;
+  stakes: Generated<bigint>;
+  counted_through_id: Generated<bigint>;
+  pending_through_id: Generated<bigint>;
+  pending_since: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 export type SeamlessKind = 'bet' | 'win' | 'rollback' | 'tombstone';
@@ -601,4 +698,6 @@ export interface SeamlessTransactionsTable {
   response: ColumnType<Record<string, unknown>, string, never>;
   ledger_transaction_id: bigint | null;
   created_at: Generated<Date>;
+  /** Migration 0012: the game session a win came through (null for bets, rollbacks and older rows). */
+  game_session_id: ColumnType<bigint | null, bigint | null | undefined, never>;
 }

@@ -1,11 +1,19 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
-import { MAX_BODY_BYTES, SWITCH_PARENT, UPLOAD_MAX_BYTES, type EndpointDef, type SwitchId } from '@khela/contracts';
+import {
+  MAX_BODY_BYTES,
+  SWITCH_PARENT,
+  UPLOAD_MAX_BYTES,
+  type EndpointDef,
+  type Language,
+  type SwitchId,
+} from '@khela/contracts';
 import type { Db } from '../db/database.ts';
 import { AppError } from './app-error.ts';
 import type { HandlerContext, MemberContext, MerchantContext, OperatorContext } from './context.ts';
 import { openEncryptedBody } from './encryption.ts';
+import { SerializedEnvelope } from './serialized-envelope.ts';
 import { parseOrThrow } from './validation.ts';
 
 type In<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -13,7 +21,7 @@ type Out<E extends EndpointDef> = z.input<E['response']>;
 
 export type Handler<E extends EndpointDef> = (
   ctx: HandlerContext<In<E['params']>, In<E['query']>, In<E['body']>>,
-) => Promise<Out<E>> | Out<E>;
+) => Promise<Out<E> | SerializedEnvelope> | Out<E> | SerializedEnvelope;
 
 /** How each `auth` kind of the registry is checked; features register theirs (admin: operator; members: member). */
 export interface AuthStrategies {
@@ -27,6 +35,8 @@ export interface RouteDeps {
   auth: AuthStrategies;
   /** Parse every response value with its schema (development and tests), to catch drift. */
   validateResponses: boolean;
+  /** The switch check of every call; the instance's cached one (cache/site-config.ts) when given. */
+  switchIsOn?: (merchantId: number, modId: string) => Promise<boolean>;
 }
 
 /**
@@ -66,6 +76,29 @@ function requireMerchant(req: FastifyRequest): MerchantContext {
   return req.merchant;
 }
 
+export interface EndpointOptions {
+  /**
+   * Keep this many parsed queries by their raw text, so a query asked again skips validation (hot
+   * public reads, bench:lobby). The handler must treat the query as read-only: it is shared.
+   */
+  queryMemo?: number;
+}
+
+/** The query of `def` parsed once per distinct query text; refused ones are parsed (and refused) every time. */
+function memoizedQueryParser(def: EndpointDef, size: number) {
+  const parsed = new Map<string, unknown>();
+  return (req: FastifyRequest, language: Language): unknown => {
+    const at = req.url.indexOf('?');
+    const text = at < 0 ? '' : req.url.slice(at + 1);
+    const known = parsed.get(text);
+    if (known !== undefined) return known;
+    const query = Object.freeze(parseOrThrow(def.query!, req.query, language, 'query'));
+    if (parsed.size >= size) parsed.clear();
+    parsed.set(text, query);
+    return query;
+  };
+}
+
 /**
  * Binds one registry entry to its handler: method and path from the registry, then in order
  * the merchant, authentication, the white-label switch, decryption (E), validation of params,
@@ -76,9 +109,11 @@ export function registerEndpoint<E extends EndpointDef>(
   deps: RouteDeps,
   def: E,
   handler: Handler<E>,
+  options: EndpointOptions = {},
 ): void {
   // Vendor calls are signed over the raw body and answer in their own protocol: see modules/seamless.
   if (def.auth === 'vendor') throw new Error(`${def.name} is a vendor call: bind it with registerVendorEndpoint`);
+  const parseQuery = options.queryMemo ? memoizedQueryParser(def, options.queryMemo) : undefined;
   const route: RouteOptions = {
     method: def.method,
     url: def.path,
@@ -102,7 +137,12 @@ export function registerEndpoint<E extends EndpointDef>(
           if (def.auth === 'member' && !req.member) throw new AppError('auth.not_logged_in');
         }
       }
-      if (def.switch && !(await switchIsOn(deps.db, merchant.id, def.switch))) {
+      if (
+        def.switch &&
+        !(await (deps.switchIsOn
+          ? deps.switchIsOn(merchant.id, def.switch)
+          : switchIsOn(deps.db, merchant.id, def.switch)))
+      ) {
         throw new AppError('system.feature_disabled');
       }
       const rawBody = def.encrypted ? await openEncryptedBody(req) : req.body;
@@ -114,12 +154,22 @@ export function registerEndpoint<E extends EndpointDef>(
         language,
         ip: req.clientIp,
         params: (def.params ? parseOrThrow(def.params, req.params, language, 'params') : undefined) as never,
-        query: (def.query ? parseOrThrow(def.query, req.query, language, 'query') : undefined) as never,
+        query: (def.query
+          ? parseQuery
+            ? parseQuery(req, language)
+            : parseOrThrow(def.query, req.query, language, 'query')
+          : undefined) as never,
         body: (def.body ? parseOrThrow(def.body, rawBody ?? {}, language, '') : undefined) as never,
       };
       const value = await handler(ctx);
       // A stream (text/event-stream) was hijacked by its handler: no envelope follows.
       if (def.responseFormat === 'sse') return reply;
+      if (value instanceof SerializedEnvelope) {
+        const { payload, encoding } = value.body(req.headers['accept-encoding']);
+        reply.header('vary', 'accept-encoding');
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply.type('application/json; charset=utf-8').send(payload);
+      }
       if (deps.validateResponses) {
         const checked = def.response.safeParse(value);
         if (!checked.success) {

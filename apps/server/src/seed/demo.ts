@@ -6,6 +6,7 @@ import { seedAccounts } from './accounts.ts';
 import { seedCashier } from './cashier.ts';
 import { seedOperators } from './operators.ts';
 import { seedVendors } from './vendors.ts';
+import { seedCatalogue } from './catalogue.ts';
 
 export const DEMO_MERCHANT = 'khela';
 
@@ -23,6 +24,9 @@ const DEMO_SWITCHES_ON = new Set<string>([
   'VERIFICATION3',
   'REGMOBVERF3',
   'GAMELO3',
+  'GAMELOHOT3',
+  'GAMELOFAV3',
+  'GAMELOREC3',
   'AGENTPOLICY3',
   'AGETRANSFERUP3',
   'FUNDTRANS3',
@@ -113,7 +117,7 @@ export async function seedMerchant(db: Db, seed: MerchantSeed): Promise<number> 
 }
 
 /** Feature seeds run after the merchant exists, in this order. */
-const featureSeeds = [seedSiteContent, seedOperators, seedAccounts, seedCashier, seedVendors];
+const featureSeeds = [seedSiteContent, seedOperators, seedAccounts, seedCashier, seedVendors, seedCatalogue];
 
 /** Seeds the demo merchant on an empty database; returns whether it did. Runs in one transaction. */
 export async function seedDemoIfEmpty(db: Db, secrets: SecretBox): Promise<boolean> {

@@ -12,11 +12,23 @@ export const DEMO_VENDOR = {
   secret: 'khela-sandbox-vendor-secret-0123456789abcdef',
 } as const;
 
+/**
+ * The sandbox vendor's transfer-wallet twin (issue 11 item 6): the integration of the demo
+ * catalogue's transfer-mode vendors. Demo data too: its secret is public.
+ */
+export const DEMO_TRANSFER_VENDOR = {
+  code: 'SANDBOX_TW',
+  name: 'Sandbox vendor (transfer wallet)',
+  secret: 'khela-sandbox-transfer-wallet-secret-fedcba9876543210',
+} as const;
+
 export async function seedVendors(db: Db, merchantId: number, secrets: SecretBox): Promise<void> {
   const merchant = await db
     .selectFrom('merchants')
     .select('currency')
     .where('id', '=', merchantId)
     .executeTakeFirstOrThrow();
-  await vendorRepository(db, secrets).create({ merchantId, ...DEMO_VENDOR, currency: merchant.currency });
+  const vendors = vendorRepository(db, secrets);
+  await vendors.create({ merchantId, ...DEMO_VENDOR, currency: merchant.currency });
+  await vendors.create({ merchantId, ...DEMO_TRANSFER_VENDOR, currency: merchant.currency });
 }

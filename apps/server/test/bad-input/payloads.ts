@@ -90,8 +90,8 @@ function garbageQueries(keys: string[]): string[] {
   return [
     ...SQL_INJECTIONS.slice(0, 2).map(each),
     ...NUMBERS_AS_TEXT.map(each),
-    // Past every field bound, yet inside Node's 16 KB request head for up to 5 query keys.
-    each('x'.repeat(3000)),
+    // Past every field bound, yet inside Node's 16 KB request head however many query keys.
+    each('x'.repeat(Math.max(300, Math.min(3000, Math.floor(14_000 / keys.length))))),
     each(MIXED_UNICODE_FOR_URLS),
     each(HTML),
     keys.map((k) => `${k}[]=1&${k}[]=2&${k}[a][b]=c`).join('&'),

@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => resetRateLimits(t));
 
-const launch = (headers: Record<string, string>, query: Record<string, string> = { gameCode: 'JL_SLOT_1' }) =>
+const launch = (headers: Record<string, string>, query: Record<string, string> = { gameCode: 'NO_SUCH_GAME' }) =>
   t.get(LAUNCH, { headers, query });
 
 describe('GET /wps/game/launchGame', () => {
@@ -27,7 +27,7 @@ describe('GET /wps/game/launchGame', () => {
     expect(res.body.message).toBe(errorMessage('auth.trial_account', 'bn'));
   });
 
-  it('answers game.not_found for a member until the catalogue exists', async () => {
+  it('answers game.not_found for a game the catalogue does not have', async () => {
     const player = await createPlayer(t, merchantId);
     const res = await launch(await logInAs(t, player));
     expect(res.status).toBe(404);
@@ -66,9 +66,11 @@ describe('GET /wps/game/launchGame', () => {
       [{ gameCode: '' }, 'request.invalid'],
       [{ gameCode: 'x'.repeat(65) }, 'request.invalid'],
       [{ gameCode: 'JL', backUrl: 'x'.repeat(2049) }, 'request.invalid'],
-      [{ gameCode: "' OR 1=1; DROP TABLE members; --" }, 'game.not_found'],
-      [{ gameCode: '<script>alert(1)</script>' }, 'game.not_found'],
-      [{ gameCode: 'খেলা 🎰' }, 'game.not_found'],
+      [{ gameCode: "' OR 1=1; DROP TABLE members; --" }, 'request.invalid'],
+      [{ gameCode: '<script>alert(1)</script>' }, 'request.invalid'],
+      [{ gameCode: 'খেলা 🎰' }, 'request.invalid'],
+      // A game code is letters, digits and _.:- (§3 codes); anything else is malformed, not unknown.
+      [{ gameCode: 'NO_SUCH_GAME' }, 'game.not_found'],
       [{ gameCode: 'JL', device: '<img src=x onerror=alert(1)>' }, 'request.invalid'],
     ];
     for (const [query, code] of cases) {

@@ -28,7 +28,12 @@ export async function playerWithSession(
       idempotencyKey: `test-deposit-${memberId}`,
     });
   }
-  const { token } = await issueGameSession(db, { id: memberId, merchantId }, { id: vendor.id, merchantId }, ttlMinutes);
+  const { token } = await issueGameSession(
+    db,
+    { id: memberId, merchantId },
+    { id: vendor.id, merchantId },
+    { ttlMinutes },
+  );
   const { username } = await db
     .selectFrom('members')
     .select('username')

@@ -95,5 +95,5 @@ export function serverProcess(options: {
     child = undefined;
   }
 
-  return { baseUrl, start, kill, output: () => output.join('') };
+  return { baseUrl, start, kill, output: () => output.join(''), pid: () => child?.pid };
 }

@@ -26,6 +26,8 @@ const loaders: Record<ModalName, Loader> = {
   changePassword: () => import('./modals/account-modals.tsx').then((m) => m.ChangePassword),
   logoutConfirm: () => import('../features/auth/components/logout-confirm-modal.tsx').then((m) => m.LogoutConfirmModal),
   accountNotice: () => import('../features/auth/components/account-notice-modal.tsx').then((m) => m.AccountNoticeModal),
+  gameList: () => import('./modals/game-modals.tsx').then((m) => m.GameList),
+  gameNotice: () => import('./modals/game-modals.tsx').then((m) => m.GameNotice),
 };
 
 /** Lazy bodies, made once per name; a failed load is dropped so "try again" loads afresh. */

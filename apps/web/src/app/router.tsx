@@ -47,13 +47,14 @@ export const routes: RouteObject[] = [
           { path: 'help', lazy: page(() => import('./routes/help.tsx')) },
           { path: 'promotions', lazy: page(() => import('./routes/promotions.tsx')) },
           { path: 'pointMall', lazy: page(() => import('./routes/point-mall.tsx')) },
-          { path: 'seamless', lazy: page(() => import('./routes/seamless.tsx')) },
           { path: 'agent', lazy: page(() => import('./routes/agent.tsx')) },
           ...GAME_CENTER_TYPES.map((type) => ({ path: type, lazy: gameCenter })),
           ...GAME_LIST_TYPES.map((type) => ({ path: type, lazy: gameList })),
           {
             element: <RequireAuth />,
             children: [
+              // §2 game page: the game frame launches with the member's session.
+              { path: 'seamless', lazy: page(() => import('./routes/seamless.tsx')) },
               { path: 'favorite', lazy: myGames },
               { path: 'recent', lazy: myGames },
               { path: 'lottery', lazy: lottery },

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../locales/en.ts';
 import authEn from '../locales/auth/en.ts';
 import pagesEn from '../locales/pages/en.ts';
+import moneyEn from '../locales/money/en.ts';
 import { changeLanguage, i18next, initI18n, loadMessages } from './i18n.ts';
 
 /** Issue 3 item 11: the first-load catalogue, and the parts loaded with the features that show them. */
@@ -13,6 +14,10 @@ describe('message parts', () => {
     expect(en.routes).not.toHaveProperty('pointMall');
     expect(authEn.auth).toHaveProperty('login');
     expect(pagesEn.routes).toHaveProperty('pointMall');
+    // A visitor never sees the money pages: their strings load with the wallet and cashier features.
+    for (const section of ['money', 'wallet', 'cashier']) expect(en).not.toHaveProperty(section);
+    expect(moneyEn.wallet.balance).toHaveProperty('label');
+    expect(moneyEn.cashier).toBeDefined();
   });
 
   it('loads a part asked for before start-up with the language, merged beside the first-load strings', async () => {

@@ -18,6 +18,7 @@ const loaders = {
   main: { bn: () => import('../locales/bn.ts'), en: () => import('../locales/en.ts') },
   auth: { bn: () => import('../locales/auth/bn.ts'), en: () => import('../locales/auth/en.ts') },
   pages: { bn: () => import('../locales/pages/bn.ts'), en: () => import('../locales/pages/en.ts') },
+  money: { bn: () => import('../locales/money/bn.ts'), en: () => import('../locales/money/en.ts') },
 } satisfies Record<string, Record<Language, () => Promise<{ default: Messages | object }>>>;
 export type MessagePart = Exclude<keyof typeof loaders, 'main'>;
 

@@ -3,7 +3,12 @@
  * forced password change or a log-out "goes home". The router registers its navigate function
  * here (RouteModalOpener); before that, a full page load does the same job.
  */
-type Navigate = (to: string, options?: { replace?: boolean }) => void;
+type Navigate = (to: string, options?: NavigateOptions) => void;
+/** `state` rides along with a router navigation (the game frame's name); a full page load drops it. */
+export interface NavigateOptions {
+  replace?: boolean;
+  state?: unknown;
+}
 
 let navigateFn: Navigate | null = null;
 
@@ -11,7 +16,7 @@ export function registerNavigate(fn: Navigate | null) {
   navigateFn = fn;
 }
 
-export function navigateTo(to: string, options: { replace?: boolean } = {}) {
+export function navigateTo(to: string, options: NavigateOptions = {}) {
   if (navigateFn) navigateFn(to, options);
   else if (options.replace) window.location.replace(to);
   else window.location.assign(to);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { throttle } from './throttle.ts';
+import { throttle, throttleLeading } from './throttle.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -58,5 +58,39 @@ describe('throttle (§9 captcha refresh at most once per second)', () => {
     t.cancel();
     vi.advanceTimersByTime(2000);
     expect(fn).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('throttleLeading (§9 favourite toggle: 1000 ms, leading only)', () => {
+  it('runs the first call at once and drops calls within the wait', () => {
+    const fn = vi.fn();
+    const gate = throttleLeading<number>(1000);
+    expect(gate(1, fn)).toBe(true);
+    vi.advanceTimersByTime(500);
+    expect(gate(1, fn)).toBe(false);
+    vi.advanceTimersByTime(499);
+    expect(gate(1, fn)).toBe(false);
+    expect(fn).toHaveBeenCalledTimes(1);
+    // Dropped calls are never run later (no trailing run).
+    vi.advanceTimersByTime(5000);
+    expect(fn).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs again once the wait since the last run is over', () => {
+    const fn = vi.fn();
+    const gate = throttleLeading<number>(1000);
+    gate(1, fn);
+    vi.advanceTimersByTime(1000);
+    expect(gate(1, fn)).toBe(true);
+    expect(fn).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps a separate wait for each key', () => {
+    const fn = vi.fn();
+    const gate = throttleLeading<number>(1000);
+    expect(gate(1, fn)).toBe(true);
+    expect(gate(2, fn)).toBe(true);
+    expect(gate(1, fn)).toBe(false);
+    expect(fn).toHaveBeenCalledTimes(2);
   });
 });

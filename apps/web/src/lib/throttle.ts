@@ -34,3 +34,20 @@ export function throttle(fn: () => void, wait: number): Throttled {
     },
   };
 }
+
+/**
+ * Leading-only throttle per key: the first call for a key runs at once; calls for the same key
+ * within `wait` ms of that run are dropped, not deferred (§9 favourite toggle, 1000 ms leading
+ * only: a double tap toggles once). Returns whether this call ran.
+ */
+export function throttleLeading<K>(wait: number, now: () => number = Date.now): (key: K, fn: () => void) => boolean {
+  const last = new Map<K, number>();
+  return (key, fn) => {
+    const at = now();
+    const previous = last.get(key);
+    if (previous !== undefined && at - previous < wait) return false;
+    last.set(key, at);
+    fn();
+    return true;
+  };
+}

@@ -14,7 +14,9 @@ export type ModalName =
   | 'announcements'
   | 'notice'
   | 'logoutConfirm'
-  | 'accountNotice';
+  | 'accountNotice'
+  | 'gameList'
+  | 'gameNotice';
 
 export interface ModalState {
   name: ModalName;

@@ -12,6 +12,7 @@ import {
 import { defineEndpoint, type EndpointDef } from '../endpoint.ts';
 import { MAX_SERIAL, pathId } from './ids.ts';
 import { cashierAdminEndpoints } from './cashier-admin.ts';
+import { gamesAdminEndpoints } from './games-admin.ts';
 import { vendorAdminEndpoints } from './vendors-admin.ts';
 
 const tags = ['admin'] as const;
@@ -467,5 +468,6 @@ export const adminEndpoints = {
   }),
   cashier: cashierAdminEndpoints,
   vendors: vendorAdminEndpoints,
+  games: gamesAdminEndpoints,
   content,
 };

@@ -22,6 +22,8 @@ export const PERMISSIONS = [
   'members',
   'cashier',
   'vendors',
+  'gameVendors',
+  'games',
   ...CONTENT_PERMISSIONS,
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -32,7 +34,7 @@ export type Permission = (typeof PERMISSIONS)[number];
  */
 const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
   superadmin: PERMISSIONS,
-  content: ['banners', 'announcements', 'helpArticles', 'customerService', 'resources'],
+  content: ['banners', 'announcements', 'helpArticles', 'customerService', 'resources', 'games'],
   settings: ['merchant', 'switches', 'registerRules', 'domains', 'maintenance', 'regionRules'],
   support: ['feedback', 'members'],
 };
@@ -59,6 +61,12 @@ const ENDPOINT_PERMISSIONS = new Map<EndpointDef, Permission | null>([
   ...Object.values(admin.cashier).map((def): [EndpointDef, Permission] => [def, 'cashier']),
   // Game vendors hold the keys that move money through the seamless wallet: the superadmin's too.
   ...Object.values(admin.vendors).map((def): [EndpointDef, Permission] => [def, 'vendors']),
+  // Issue 11: the catalogue's games, lanes and its vendor list are content; which integration and
+  // wallet a catalogue vendor plays through routes money, so creating and changing one is the superadmin's.
+  ...Object.values(admin.games).map((def): [EndpointDef, Permission] => [
+    def,
+    def === admin.games.vendorsCreate || def === admin.games.vendorsUpdate ? 'gameVendors' : 'games',
+  ]),
   ...CONTENT_PERMISSIONS.flatMap((kind) =>
     Object.values(admin.content[kind]).map((def): [EndpointDef, Permission] => [def, kind]),
   ),

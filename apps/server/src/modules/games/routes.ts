@@ -1,15 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { endpoints } from '@khela/contracts';
 import type { AppDeps } from '../../deps.ts';
-import { AppError } from '../../http/app-error.ts';
-import { registerEndpoint } from '../../http/route.ts';
-import { gameLauncher } from './launch.ts';
+import { registerLobbyRoutes } from './catalogue/routes.ts';
+import { registerPlayRoutes } from './play/routes.ts';
 
-/** Games (the catalogue comes with the games issue): for now the launch call and its guards. */
+/** The games platform (issue 11): the catalogue and lobby, and a member's play. */
 export function registerGameRoutes(app: FastifyInstance, deps: AppDeps) {
-  const launcher = gameLauncher(deps);
-  registerEndpoint(app, deps, endpoints.game.launch, ({ req, query }) => {
-    if (!req.member) throw new AppError('auth.not_logged_in');
-    return launcher.launch(req.member, query.gameCode);
-  });
+  registerLobbyRoutes(app, deps);
+  registerPlayRoutes(app, deps);
 }

@@ -7,6 +7,8 @@ import { hashSecretToken, newSecretToken } from '../sessions/secret-token.ts';
 export const GAME_SESSION_TTL_MINUTES = 12 * 60;
 
 export interface GameSessionPlayer {
+  /** The game session the token names. */
+  sessionId: bigint;
   memberId: number;
   username: string;
   type: number;
@@ -18,14 +20,15 @@ export interface GameSessionPlayer {
 /**
  * Starts a game session of a member with a vendor: the token is what the vendor sends back on
  * every seamless call to name the player. Only its SHA-256 is stored. The game launch issues it
- * (the games issue); until then the dev route POST /dev/game-session does.
+ * (modules/games/play/launch.ts); POST /dev/game-session is a development shortcut.
  */
 export async function issueGameSession(
   db: Db,
   member: { id: number; merchantId: number },
   vendor: { id: number; merchantId: number },
-  ttlMinutes = GAME_SESSION_TTL_MINUTES,
+  options: { gameId?: number; ttlMinutes?: number } = {},
 ): Promise<{ token: string; expiresAt: Date }> {
+  const ttlMinutes = options.ttlMinutes ?? GAME_SESSION_TTL_MINUTES;
   if (member.merchantId !== vendor.merchantId)
     throw new Error('a game session joins a member and a vendor of one merchant');
   const token = newSecretToken();
@@ -36,6 +39,7 @@ export async function issueGameSession(
       vendor_id: vendor.id,
       member_id: member.id,
       token_hash: hashSecretToken(token),
+      game_id: options.gameId ?? null,
       expires_at: sql<Date>`now() + make_interval(mins => ${ttlMinutes})`,
     })
     .returning('expires_at')
@@ -49,6 +53,7 @@ export async function playerOfToken(db: Db, vendorId: number, token: string): Pr
     .selectFrom('game_sessions as g')
     .innerJoin('members as m', 'm.id', 'g.member_id')
     .select([
+      'g.id as sessionId',
       'm.id as memberId',
       'm.username',
       'm.type',

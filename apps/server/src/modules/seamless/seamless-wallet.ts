@@ -126,6 +126,8 @@ export function seamlessWallet({ db, ledger, bets }: { db: Db; ledger: Ledger; b
       fingerprint: Buffer;
       response: object;
       ledgerTransactionId: bigint | null;
+      /** Wins: the game session they came through (the winner board's link to the game). */
+      gameSessionId?: bigint;
     },
   ): Promise<boolean> {
     const inserted = await trx
@@ -142,6 +144,7 @@ export function seamlessWallet({ db, ledger, bets }: { db: Db; ledger: Ledger; b
         fingerprint: row.fingerprint,
         response: JSON.stringify(row.response),
         ledger_transaction_id: row.ledgerTransactionId,
+        game_session_id: row.gameSessionId ?? null,
       })
       .onConflict((oc) => oc.doNothing())
       .returning('id')
@@ -308,6 +311,7 @@ export function seamlessWallet({ db, ledger, bets }: { db: Db; ledger: Ledger; b
           fingerprint,
           response,
           ledgerTransactionId,
+          gameSessionId: who.sessionId,
         });
         if (!recorded) throw new ConcurrentCall();
         return response;

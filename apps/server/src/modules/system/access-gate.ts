@@ -25,7 +25,7 @@ export function installAccessGate(app: FastifyInstance, access: SiteAccessServic
     const endpoint = req.routeOptions.config.endpoint;
     // Without a merchant the route itself answers merchant.invalid_url.
     if (!endpoint || !req.merchant || !isGated(endpoint)) return payload;
-    const state = await access.check(req.merchant.id, req.clientIp, req.log);
+    const state = await access.check(req.merchant.id, req.clientIp, req.log, { countryOnlyForRules: true });
     if (state.maintenance) {
       throw new AppError('system.maintenance', { endsAt: state.maintenance.endsAt?.toISOString() ?? null });
     }

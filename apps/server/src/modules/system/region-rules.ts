@@ -35,20 +35,40 @@ export interface RegionVerdict {
   malformed: string[];
 }
 
-/** Whether a merchant's region rules refuse the visitor: by GeoIP country or by address range. */
-export function judgeRegion(rules: readonly RegionRule[], ip: string, country: string | null): RegionVerdict {
+/** A merchant's rules ready to judge many visitors: made once per rule list (site-access.ts keeps them). */
+export interface CompiledRegionRules {
+  /** Upper-case country codes refused; empty: no visitor's country needs looking up. */
+  countries: ReadonlySet<string>;
+  /** Address ranges refused; null when there are none. */
+  ranges: BlockList | null;
+  /** Stored rules that could not be read, for the log. */
+  malformed: string[];
+}
+
+export function compileRegionRules(rules: readonly RegionRule[]): CompiledRegionRules {
+  const countries = new Set<string>();
   const ranges = new BlockList();
   const malformed: string[] = [];
-  let blockedCountry = false;
+  let anyRange = false;
   for (const rule of rules) {
-    if (rule.kind === 'country') {
-      if (country !== null && rule.value.trim().toUpperCase() === country) blockedCountry = true;
-    } else if (!addRange(ranges, rule.value)) {
-      malformed.push(rule.value);
-    }
+    if (rule.kind === 'country') countries.add(rule.value.trim().toUpperCase());
+    else if (addRange(ranges, rule.value)) anyRange = true;
+    else malformed.push(rule.value);
   }
-  if (blockedCountry) return { blocked: true, malformed };
+  return { countries, ranges: anyRange ? ranges : null, malformed };
+}
+
+/** Whether compiled rules refuse the visitor of `ip` (whose country is `country`, when known). */
+export function isRegionBlocked(rules: CompiledRegionRules, ip: string, country: string | null): boolean {
+  if (country !== null && rules.countries.has(country)) return true;
+  if (!rules.ranges) return false;
   const address = normaliseIp(ip);
   const family = ipFamily(address);
-  return { blocked: family !== null && ranges.check(address, family), malformed };
+  return family !== null && rules.ranges.check(address, family);
+}
+
+/** Whether a merchant's region rules refuse the visitor: by GeoIP country or by address range. */
+export function judgeRegion(rules: readonly RegionRule[], ip: string, country: string | null): RegionVerdict {
+  const compiled = compileRegionRules(rules);
+  return { blocked: isRegionBlocked(compiled, ip, country), malformed: compiled.malformed };
 }

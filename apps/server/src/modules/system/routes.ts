@@ -12,7 +12,7 @@ import { siteInfoService } from './site-info.ts';
 
 export function registerSystemRoutes(app: FastifyInstance, deps: AppDeps) {
   const repository = systemRepository(deps.db);
-  const access = siteAccessService(repository);
+  const access = siteAccessService(deps.siteAccess);
   const info = siteInfoService(repository);
   const content = siteContentService(repository);
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { countryOfIp, normaliseIp } from './geoip.ts';
-import { judgeRegion } from './region-rules.ts';
+import { compileRegionRules, isRegionBlocked, type CompiledRegionRules, type RegionRule } from './region-rules.ts';
 import type { SystemRepository } from './repository.ts';
 
 export interface SiteAccess {
@@ -11,23 +11,46 @@ export interface SiteAccess {
   regionRestricted: boolean;
 }
 
+/** What the access check reads: the repository's, or the instance's cached copy (cache/site-config.ts). */
+export type SiteAccessReader = Pick<SystemRepository, 'activeMaintenance' | 'regionRules'>;
+
 /** Whether a visitor may use a merchant's site right now: maintenance windows and region rules. */
-export function siteAccessService(repository: SystemRepository) {
+export function siteAccessService(repository: SiteAccessReader) {
+  // A cached reader hands out the same rule list until it changes: each list is compiled once.
+  const compiled = new WeakMap<readonly RegionRule[], CompiledRegionRules>();
+  function compiledOf(rules: readonly RegionRule[], merchantId: number, log: FastifyBaseLogger) {
+    let found = compiled.get(rules);
+    if (!found) {
+      found = compileRegionRules(rules);
+      if (found.malformed.length) log.warn({ merchantId, rules: found.malformed }, 'unreadable region rules ignored');
+      compiled.set(rules, found);
+    }
+    return found;
+  }
+
   return {
-    async check(merchantId: number, clientIp: string, log: FastifyBaseLogger): Promise<SiteAccess> {
+    /**
+     * `countryOnlyForRules`: the gate of every call needs the visitor's country only when a rule
+     * names one (the status call shows it always).
+     */
+    async check(
+      merchantId: number,
+      clientIp: string,
+      log: FastifyBaseLogger,
+      { countryOnlyForRules = false } = {},
+    ): Promise<SiteAccess> {
       const ip = normaliseIp(clientIp);
-      const [window, rules, country] = await Promise.all([
+      const [window, rules] = await Promise.all([
         repository.activeMaintenance(merchantId),
         repository.regionRules(merchantId),
-        countryOfIp(ip),
       ]);
-      const region = judgeRegion(rules, ip, country);
-      if (region.malformed.length) log.warn({ merchantId, rules: region.malformed }, 'unreadable region rules ignored');
+      const region = compiledOf(rules, merchantId, log);
+      const country = countryOnlyForRules && region.countries.size === 0 ? null : await countryOfIp(ip);
       return {
         ip,
         country,
         maintenance: window ? { startsAt: window.starts_at, endsAt: window.ends_at, message: window.message } : null,
-        regionRestricted: region.blocked,
+        regionRestricted: isRegionBlocked(region, ip, country),
       };
     },
   };

@@ -1,7 +1,5 @@
-import { useCallback, useDeferredValue } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { sessionStore } from '../../lib/session-store.ts';
-import { openModal } from '../../stores/modals.ts';
 import { useSystemStatus } from '../../features/system/api/get-status.ts';
 import { bannersOf, useNotices } from '../../features/notices/api/get-notices.ts';
 import { BannerCarousel } from '../../features/notices/components/banner-carousel.tsx';
@@ -11,12 +9,13 @@ import { VideoBannerRow } from '../../features/notices/components/video-banner-r
 import { WelcomeBanner } from '../../features/notices/components/welcome-banner.tsx';
 import { JackpotCounter } from '../../features/jackpot/components/jackpot-counter.tsx';
 import { WinnersBoard } from '../../features/winners/components/winners-board.tsx';
+import { useWinnerBoard, winnersOf } from '../../features/winners/api/get-winner-board.ts';
 import { HotGamesStrip } from '../../features/games/components/hot-games-strip.tsx';
-import { GameSections } from '../../features/games/components/game-sections.tsx';
+import { HomeGameSections } from '../../features/games/components/home-game-sections.tsx';
+import { useHotGames } from '../../features/games/api/get-hot-games.ts';
+import { toGameItem } from '../../features/games/utils/game-item.ts';
+import { useGameLaunch } from '../use-game-launch.ts';
 import './home.css';
-
-/** Game data (hot games, sections, winners) arrives with the games issue; until then, none. */
-const NO_GAMES = [] as const;
 
 /**
  * §2 home: banner slider (w_home), notice marquee, hot games, jackpot counter with the winners
@@ -30,10 +29,12 @@ export default function HomeRoute() {
   const homeBanners = bannersOf(notices.data, 'w_home');
   const promotionBanners = bannersOf(notices.data, 'w_promotion');
 
-  // §4 game launch: a visitor gets the login modal; members launch once game launch exists.
-  const launch = useCallback(() => {
-    if (!sessionStore.token()) openModal('login');
-  }, []);
+  // §4 game launch from the hot games, the winners board and the sections.
+  const launch = useGameLaunch();
+  const hot = useHotGames();
+  const hotGames = useMemo(() => hot.data?.list.map(toGameItem) ?? [], [hot.data]);
+  const board = useWinnerBoard();
+  const winners = useMemo(() => winnersOf(board.data), [board.data]);
   // Issue 3 item 11: what lies below the first screen renders just after it, in a background
   // render of its own, so the first screen is painted (and the main thread free) sooner.
   const showBelowFold = useDeferredValue(true, false);
@@ -49,16 +50,28 @@ export default function HomeRoute() {
         <WelcomeBanner />
       )}
       <NoticeMarquee notices={notices.data?.player ?? []} />
-      <HotGamesStrip games={NO_GAMES} onLaunch={launch} />
+      <HotGamesStrip games={hotGames} loading={hot.isPending} onLaunch={launch} />
       <div className="home__jackpot-row">
         <JackpotCounter currency={currency} />
-        <WinnersBoard entries={NO_GAMES} currency={currency} onLaunch={launch} />
+        <WinnersBoard
+          entries={winners}
+          currency={currency}
+          onLaunch={(row) =>
+            launch({
+              gameCode: row.gameCode,
+              vassalage: row.vassalage,
+              nodeId: row.nodeId,
+              gameType: row.gameType,
+              name: row.gameName,
+            })
+          }
+        />
       </div>
       {showBelowFold ? (
         <>
           <PromotionsStrip promotions={notices.data?.promotion ?? []} />
           <VideoBannerRow banners={promotionBanners} />
-          <GameSections sections={{}} onLaunch={launch} />
+          <HomeGameSections onLaunch={launch} />
         </>
       ) : (
         // Holds the footer below the first screen until they render (no layout shift on tall screens).

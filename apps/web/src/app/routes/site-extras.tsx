@@ -8,6 +8,7 @@ import { SideMenu } from '../../features/navigation/components/side-menu.tsx';
 import { SiteFooter } from '../../features/navigation/components/site-footer.tsx';
 import type { NavItem } from '../../features/navigation/utils/build-navigation.ts';
 import { LanguageSelect } from '../../features/preferences/components/language-select.tsx';
+import { useSessionToken } from '../../lib/use-session-token.ts';
 
 /**
  * The parts of the §2 site shell that are off-screen or below the page on the first paint: the
@@ -28,11 +29,14 @@ export function ShellSideMenu({
   showInvite: boolean;
 }) {
   const customerService = info?.customerService ?? [];
+  // §2 /favorite and /recent need a log-in: their shortcuts are shown once there is a session.
+  const loggedIn = Boolean(useSessionToken());
   return (
     <SideMenu
       items={items}
       showRewards={showRewards}
       showInvite={showInvite}
+      showMyGames={loggedIn}
       downloads={<DownloadQrCodes resources={info?.resources ?? []} size={100} />}
       customerService={
         customerService.length > 0 ? <CustomerServiceButton entries={customerService} className="button" /> : undefined

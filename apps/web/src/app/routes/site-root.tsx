@@ -5,7 +5,8 @@ import { SiteLayout } from '../../components/layouts/site-layout.tsx';
 import { useSwitches, useSystemStatus } from '../../features/system/api/get-status.ts';
 import { useLastAnswer } from '../../features/system/components/status-gate.tsx';
 import { useHelpCenter } from '../../features/help/api/get-help-center.ts';
-import { buildNavigation, isGamePage, type VendorLane } from '../../features/navigation/utils/build-navigation.ts';
+import { buildNavigation, isGamePage } from '../../features/navigation/utils/build-navigation.ts';
+import { useVendorLanes } from '../../features/games/api/get-vendor-lanes.ts';
 import { useRouteEffects } from '../../features/navigation/hooks/use-route-effects.ts';
 import { SiteHeader } from '../../features/navigation/components/site-header.tsx';
 import { HeaderAccount } from '../../features/auth/components/header-account.tsx';
@@ -14,12 +15,7 @@ import { RouteProgress } from '../../features/navigation/components/route-progre
 import { LanguageSelect } from '../../features/preferences/components/language-select.tsx';
 import { ThemeSwitch } from '../../features/preferences/components/theme-switch.tsx';
 import { RouteModalOpener } from '../modal-host.tsx';
-
-/**
- * The vendor lanes (`GCSGAME_newGameVendor`) arrive with the games issue; until then there are
- * none, so the navigation holds Home and Promotions only (§2).
- */
-const NO_LANES: readonly VendorLane[] = [];
+import { useGameLaunch } from '../use-game-launch.ts';
 
 /** §2 header balance: its own chunk, loaded only once a member is logged in (issue 3 budget). */
 const HeaderBalance = lazy(() => import('../../features/wallet/components/header-balance.tsx'));
@@ -54,7 +50,11 @@ export function SiteRoot() {
   const help = useHelpCenter();
   useRouteEffects();
 
-  const items = useMemo(() => buildNavigation(NO_LANES), []);
+  // §2 top navigation: the categories that have a live vendor (the lanes; the last answer stands
+  // while they load again in a new language, so the header does not shrink and grow back).
+  const lanes = useLastAnswer(useVendorLanes().data)?.data.lanes;
+  const items = useMemo(() => buildNavigation(lanes ?? []), [lanes]);
+  const launch = useGameLaunch();
   const info = status?.info;
   const siteName = info?.merchant.name || t('brand.name');
   const languages = info?.merchant.languages;
@@ -74,6 +74,7 @@ export function SiteRoot() {
             siteName={siteName}
             items={items}
             menu={menu}
+            onLaunch={launch}
             actions={
               <>
                 <LanguageSelect variant="compact" languages={languages} className="site-header__language" />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PagedRecords, type PagedQuery, type RecordsPage } from '../../../components/ui/pager.tsx';
 import { formatAmount, formatDateTime } from '../../../lib/format.ts';
+import '../messages.ts';
 
 interface CashierRecord {
   id: number | string;

@@ -9,6 +9,7 @@ import { checkAmount } from '../../../lib/amount-input.ts';
 import { formatAmount, formatDateTime } from '../../../lib/format.ts';
 import { serverFieldErrors } from '../../../lib/server-fields.ts';
 import { setDepositLimit } from '../api/set-deposit-limit.ts';
+import '../messages.ts';
 
 type Limit = ValueOf<typeof cashierEndpoints.depositSettings>['limits'][number];
 type Period = (typeof DEPOSIT_LIMIT_PERIODS)[number];

@@ -3,6 +3,7 @@ import { usePaging } from '../../../components/ui/pager.tsx';
 import { useSessionToken } from '../../../lib/use-session-token.ts';
 import { useDeposits } from '../api/get-deposits.ts';
 import { CashierList } from './cashier-list.tsx';
+import '../messages.ts';
 
 /** The member's deposits with their status (pending until an operator or the gateway decides). */
 export function DepositList() {

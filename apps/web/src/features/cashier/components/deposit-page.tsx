@@ -20,6 +20,7 @@ import { ImageUploader } from './image-uploader.tsx';
 import '../../../components/ui/form.css';
 import '../../../components/ui/money.css';
 import './cashier.css';
+import '../messages.ts';
 
 type Channel = ValueOf<typeof cashierEndpoints.depositSettings>['channels'][number];
 type Field = 'amount' | 'referenceNumber' | 'receiptUploadIds';

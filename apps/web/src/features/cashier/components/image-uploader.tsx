@@ -4,6 +4,7 @@ import { UPLOADS_PER_RECORD } from '@khela/contracts';
 import { uploadImage } from '../api/upload-image.ts';
 import { checkImages } from '../utils/images.ts';
 import { FieldLabel } from '../../../components/ui/field-label.tsx';
+import '../messages.ts';
 
 /** The site's CSP allows `data:` images, not `blob:`: previews are read as data URLs. */
 function dataUrlOf(file: Blob): Promise<string> {

@@ -7,6 +7,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { serverFieldErrors } from '../../../lib/server-fields.ts';
 import { bindPayeeAccount } from '../api/bind-payee-account.ts';
 import { unbindPayeeAccount } from '../api/unbind-payee-account.ts';
+import '../messages.ts';
 
 type Account = ValueOf<typeof cashierEndpoints.withdrawSettings>['accounts'][number];
 type Method = (typeof PAYEE_METHODS)[number];

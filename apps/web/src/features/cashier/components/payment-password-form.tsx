@@ -5,6 +5,7 @@ import { cashierEndpoints } from '@khela/contracts';
 import { MoneyPasswordField } from '../../../components/ui/money-password-field.tsx';
 import { serverFieldErrors } from '../../../lib/server-fields.ts';
 import { setPaymentPassword } from '../api/set-payment-password.ts';
+import '../messages.ts';
 
 type Field = 'oldPassword' | 'newPassword' | 'confirmPassword';
 const SIX_DIGITS = /^\d{6}$/;

@@ -19,6 +19,7 @@ import { WithdrawalList } from './withdrawal-list.tsx';
 import '../../../components/ui/form.css';
 import '../../../components/ui/money.css';
 import './cashier.css';
+import '../messages.ts';
 
 type Settings = ValueOf<typeof cashierEndpoints.withdrawSettings>;
 type Field = 'amount' | 'payeeAccountId' | 'paymentPassword';

@@ -10,6 +10,7 @@ import { useWithdrawals } from '../api/get-withdrawals.ts';
 import { CashierList } from './cashier-list.tsx';
 import { ImageUploader } from './image-uploader.tsx';
 import { maskAccountNumber } from './payee-accounts.tsx';
+import '../messages.ts';
 
 type Withdrawal = ValueOf<typeof cashierEndpoints.withdrawalList>['list'][number];
 

@@ -19,6 +19,7 @@ export function GameSection({
   total = games.length,
   moreHref,
   emptyText,
+  loading = false,
   onLaunch,
 }: {
   title: string;
@@ -28,6 +29,8 @@ export function GameSection({
   total?: number;
   moreHref?: string;
   emptyText: string;
+  /** While the games load: placeholder cards in the section's shape (no layout shift). */
+  loading?: boolean;
   onLaunch: (game: GameItem) => void;
 }) {
   const { t } = useTranslation();
@@ -42,7 +45,7 @@ export function GameSection({
     scrollPrev: prev,
     scrollNext: next,
   } = useCarousel({ step: 'page', durationMs: 600 });
-  const empty = items.length === 0;
+  const empty = items.length === 0 && !loading;
 
   return (
     <section className="game-section" data-empty={empty ? 'true' : undefined} aria-labelledby={headingId}>
@@ -101,13 +104,24 @@ export function GameSection({
           <span>{emptyText}</span>
         </p>
       ) : (
-        <div className="game-section__viewport carousel-viewport" ref={viewportRef} id={viewportId}>
+        <div
+          className="game-section__viewport carousel-viewport"
+          ref={viewportRef}
+          id={viewportId}
+          aria-busy={loading || undefined}
+        >
           <ul className="game-section__track">
-            {items.map((game) => (
-              <li key={game.id} className="game-section__slide">
-                <GameCard game={game} onLaunch={onLaunch} />
-              </li>
-            ))}
+            {loading
+              ? Array.from({ length: 6 }, (_, i) => (
+                  <li key={i} className="game-section__slide" aria-hidden="true">
+                    <span className="game-section__ghost" />
+                  </li>
+                ))
+              : items.map((game) => (
+                  <li key={game.id} className="game-section__slide">
+                    <GameCard game={game} onLaunch={onLaunch} />
+                  </li>
+                ))}
           </ul>
         </div>
       )}

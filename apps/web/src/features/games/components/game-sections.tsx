@@ -2,7 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { homeSectionTypes, sectionPath, type GameItem, type GameSectionType } from '../utils/sections.ts';
 import { GameSection } from './game-section.tsx';
 
-export type SectionGames = Partial<Record<GameSectionType, { games: readonly GameItem[]; total?: number }>>;
+export type SectionGames = Partial<
+  Record<GameSectionType, { games: readonly GameItem[]; total?: number; loading?: boolean }>
+>;
 
 /**
  * §2 the home's game sections: RNG, live, fish, PVP and sports (esports and cockfight are
@@ -13,7 +15,9 @@ export type SectionGames = Partial<Record<GameSectionType, { games: readonly Gam
 export function GameSections({ sections, onLaunch }: { sections: SectionGames; onLaunch: (game: GameItem) => void }) {
   const { t } = useTranslation();
   const types = homeSectionTypes();
-  const hasGames = (type: GameSectionType) => (sections[type]?.games.length ?? 0) > 0;
+  // A section still loading keeps its place with the ones that have games (no reordering jump).
+  const hasGames = (type: GameSectionType) =>
+    (sections[type]?.games.length ?? 0) > 0 || Boolean(sections[type]?.loading);
   const filled = types.filter(hasGames);
   const empty = types.filter((type) => !hasGames(type));
   return (
@@ -26,6 +30,7 @@ export function GameSections({ sections, onLaunch }: { sections: SectionGames; o
             title={t(`games.sections.${type}`)}
             games={section?.games ?? []}
             total={section?.total}
+            loading={section?.loading}
             moreHref={sectionPath(type)}
             emptyText={t('games.sectionEmpty')}
             onLaunch={onLaunch}

@@ -12,7 +12,15 @@ const flame = (
 );
 
 /** §2 hot games strip: the popular games, no 'more' link (that is for game sections only). */
-export function HotGamesStrip({ games, onLaunch }: { games: readonly GameItem[]; onLaunch: (game: GameItem) => void }) {
+export function HotGamesStrip({
+  games,
+  loading,
+  onLaunch,
+}: {
+  games: readonly GameItem[];
+  loading?: boolean;
+  onLaunch: (game: GameItem) => void;
+}) {
   const { t } = useTranslation();
   return (
     <GameSection
@@ -20,6 +28,7 @@ export function HotGamesStrip({ games, onLaunch }: { games: readonly GameItem[];
       icon={flame}
       games={games}
       emptyText={t('games.hotEmpty')}
+      loading={loading}
       onLaunch={onLaunch}
     />
   );

@@ -14,13 +14,18 @@ export const SECTION_SPACING_PX = 10;
 /** §9: game card themes cycle through 6 by node id. */
 export const CARD_THEME_COUNT = 6;
 
-/** A game as the home shows it (the games issue maps its calls onto this). */
+/** A game as a card shows it, with what its launch needs (utils/game-item.ts maps the lobby's games onto it). */
 export interface GameItem {
+  /** The node id (§3): favourites, recents and the card theme go by it. */
   id: string | number;
   name: string;
   icon?: string | null;
   gameCode?: string;
   vendor?: string;
+  vassalage?: string;
+  gameType?: string;
+  isGame?: string;
+  status?: string;
 }
 
 export const homeSectionTypes = (types: readonly GameSectionType[] = GAME_SECTION_TYPES) =>

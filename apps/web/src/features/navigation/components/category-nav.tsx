@@ -2,30 +2,39 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ChevronDownIcon } from '../../../components/ui/icons.tsx';
-import { isActive, type NavItem } from '../utils/build-navigation.ts';
+import { isActive, type NavItem, type NavLaunch } from '../utils/build-navigation.ts';
 import { VendorIcon } from './vendor-icon.tsx';
 import './navigation.css';
 
 /**
  * §2 header navigation: the categories of `buildNavigation` (Home first, Promotions last), each
  * category with a dropdown of its vendors. The dropdown opens on hover and from its own button
- * (keyboard: Enter/Space to open, Escape to close, arrow keys within).
+ * (keyboard: Enter/Space to open, Escape to close, arrow keys within). A vendor with a game of
+ * its own (§4: not RNG or FISH) starts it through `onLaunch`; the others open their list.
  */
-export function CategoryNav({ items }: { items: NavItem[] }) {
+export function CategoryNav({ items, onLaunch }: { items: NavItem[]; onLaunch?: (game: NavLaunch) => void }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   return (
     <nav className="category-nav" aria-label={t('nav.primary')}>
       <ul className="category-nav__list">
         {items.map((item) => (
-          <CategoryItem key={item.key} item={item} active={isActive(item, pathname, search)} />
+          <CategoryItem key={item.key} item={item} active={isActive(item, pathname, search)} onLaunch={onLaunch} />
         ))}
       </ul>
     </nav>
   );
 }
 
-function CategoryItem({ item, active }: { item: NavItem; active: boolean }) {
+function CategoryItem({
+  item,
+  active,
+  onLaunch,
+}: {
+  item: NavItem;
+  active: boolean;
+  onLaunch?: (game: NavLaunch) => void;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLLIElement>(null);
@@ -46,10 +55,10 @@ function CategoryItem({ item, active }: { item: NavItem; active: boolean }) {
     return () => document.removeEventListener('pointerdown', onPointer);
   }, [open]);
 
-  const links = () => [...(root.current?.querySelectorAll<HTMLAnchorElement>('.category-nav__vendor') ?? [])];
+  const links = () => [...(root.current?.querySelectorAll<HTMLElement>('.category-nav__vendor') ?? [])];
   const onMenuKey = (event: React.KeyboardEvent) => {
     const all = links();
-    const index = all.indexOf(document.activeElement as HTMLAnchorElement);
+    const index = all.indexOf(document.activeElement as HTMLElement);
     if (event.key === 'Escape') {
       event.preventDefault();
       setOpen(false);
@@ -103,14 +112,35 @@ function CategoryItem({ item, active }: { item: NavItem; active: boolean }) {
             <ChevronDownIcon size={16} />
           </button>
           <ul id={menuId} className="category-nav__menu" aria-label={t('nav.vendorsOf', { category: label })}>
-            {item.vendors.map((vendor) => (
-              <li key={vendor.vassalage}>
-                <Link className="category-nav__vendor" to={vendor.to}>
+            {item.vendors.map((vendor) => {
+              const content = (
+                <>
                   {vendor.icon ? <VendorIcon src={vendor.icon} /> : null}
                   <span>{vendor.name}</span>
-                </Link>
-              </li>
-            ))}
+                </>
+              );
+              const launch = vendor.launch;
+              return (
+                <li key={vendor.vassalage}>
+                  {launch && onLaunch ? (
+                    <button
+                      type="button"
+                      className="category-nav__vendor"
+                      onClick={() => {
+                        setOpen(false);
+                        onLaunch(launch);
+                      }}
+                    >
+                      {content}
+                    </button>
+                  ) : (
+                    <Link className="category-nav__vendor" to={vendor.to}>
+                      {content}
+                    </Link>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </>
       ) : null}

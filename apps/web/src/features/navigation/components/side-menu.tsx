@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { GamepadIcon, GiftIcon, HomeIcon, TagIcon, UsersIcon } from '../../../components/ui/icons.tsx';
+import {
+  ClockIcon,
+  GamepadIcon,
+  GiftIcon,
+  HeartIcon,
+  HomeIcon,
+  TagIcon,
+  UsersIcon,
+} from '../../../components/ui/icons.tsx';
 import { isActive, type NavItem, type NavKey } from '../utils/build-navigation.ts';
 import './navigation.css';
 
@@ -11,6 +19,8 @@ export interface SideMenuProps {
   showRewards: boolean;
   /** §2 invite-friends shortcut: agents, or when the referral promo is on. */
   showInvite: boolean;
+  /** §2 the member's favourite and recent games (/favorite, /recent: log-in needed). */
+  showMyGames?: boolean;
   /** The app-download QR codes (downloads feature). */
   downloads?: ReactNode;
   /** The customer-service entry. */
@@ -30,7 +40,15 @@ function itemIcon(key: NavKey) {
  * Android QR codes, customer service and the language selector. A column beside the page on
  * wide screens, a drawer on phones (components/layouts/site-layout).
  */
-export function SideMenu({ items, showRewards, showInvite, downloads, customerService, language }: SideMenuProps) {
+export function SideMenu({
+  items,
+  showRewards,
+  showInvite,
+  showMyGames = false,
+  downloads,
+  customerService,
+  language,
+}: SideMenuProps) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   return (
@@ -51,9 +69,33 @@ export function SideMenu({ items, showRewards, showInvite, downloads, customerSe
           ))}
         </ul>
       </nav>
-      {showRewards || showInvite ? (
+      {showRewards || showInvite || showMyGames ? (
         <nav aria-label={t('nav.shortcuts')}>
           <ul className="side-menu__list side-menu__list--shortcuts">
+            {showMyGames ? (
+              <>
+                <li>
+                  <Link
+                    className="side-menu__link side-menu__link--shortcut"
+                    to="/favorite"
+                    aria-current={pathname === '/favorite' ? 'page' : undefined}
+                  >
+                    <HeartIcon />
+                    <span>{t('nav.favorite')}</span>
+                  </Link>
+                </li>
+                <li>
+                  <Link
+                    className="side-menu__link side-menu__link--shortcut"
+                    to="/recent"
+                    aria-current={pathname === '/recent' ? 'page' : undefined}
+                  >
+                    <ClockIcon />
+                    <span>{t('nav.recent')}</span>
+                  </Link>
+                </li>
+              </>
+            ) : null}
             {showRewards ? (
               <li>
                 {/* Member-only: a visitor is sent to log in by the route guard (§4). */}

@@ -2,7 +2,7 @@ import type { ReactNode, Ref } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon, MenuIcon } from '../../../components/ui/icons.tsx';
-import type { NavItem } from '../utils/build-navigation.ts';
+import type { NavItem, NavLaunch } from '../utils/build-navigation.ts';
 import { CategoryNav } from './category-nav.tsx';
 import { SiteLogo } from '../../../components/ui/site-logo.tsx';
 import './navigation.css';
@@ -14,13 +14,15 @@ export interface SiteHeaderProps {
   menu?: { open: boolean; controls: string; toggle: () => void; ref: Ref<HTMLButtonElement> };
   /** Language switch, theme switch and the account corner. */
   actions: ReactNode;
+  /** Starts a vendor's game from its dropdown entry (§4). */
+  onLaunch?: (game: NavLaunch) => void;
 }
 
 /**
  * §2 header: logo, the category navigation with vendor dropdowns (a row of its own on wide
  * screens; on phones the categories live in the side-menu drawer), and the actions.
  */
-export function SiteHeader({ siteName, items, menu, actions }: SiteHeaderProps) {
+export function SiteHeader({ siteName, items, menu, actions, onLaunch }: SiteHeaderProps) {
   const { t } = useTranslation();
   return (
     <header className="site-header">
@@ -44,7 +46,7 @@ export function SiteHeader({ siteName, items, menu, actions }: SiteHeaderProps) 
         <div className="site-header__actions">{actions}</div>
       </div>
       <div className="site-header__nav">
-        <CategoryNav items={items} />
+        <CategoryNav items={items} onLaunch={onLaunch} />
       </div>
     </header>
   );

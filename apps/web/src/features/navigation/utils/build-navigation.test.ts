@@ -1,11 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { buildNavigation, isActive, isGamePage, reorderLanes, type VendorLane } from './build-navigation.ts';
+import { buildNavigation, isActive, isGamePage, type VendorLane } from './build-navigation.ts';
 
-const card = (vassalage: string) => ({ vassalage, displayName: `${vassalage} name`, gameType: 'X' });
-const lane = (title: string, ...vendors: string[]): VendorLane => ({ title, cards: vendors.map(card) });
+type Card = VendorLane['cards'][number];
+const card = (vassalage: string, extra: Partial<Card> = {}): Card => ({
+  vassalage,
+  displayName: `${vassalage} name`,
+  category: 'LIVE',
+  gameType: 'X',
+  logoUrl: `/logos/${vassalage}.svg`,
+  lagerIcon: null,
+  gameCode: null,
+  nodeId: null,
+  isGame: 'GAME',
+  status: 'on',
+  walletMode: 'seamless',
+  supportsTrial: false,
+  gameCount: 3,
+  ...extra,
+});
+const lane = (title: string, ...vendors: (string | Card)[]): VendorLane =>
+  ({
+    title,
+    displayName: title,
+    cards: vendors.map((v) => (typeof v === 'string' ? card(v) : v)),
+    gameClassify: [],
+  }) as VendorLane;
 const keys = (lanes: VendorLane[]) => buildNavigation(lanes).map((item) => item.key);
 
-describe('buildNavigation (§2, §4)', () => {
+describe('buildNavigation (§2: categories with at least one live vendor, from the lanes)', () => {
   it('shows only Home and Promotions when there are no lanes', () => {
     expect(keys([])).toEqual(['HOME', 'PROMOTIONS']);
     const [home, promotions] = buildNavigation([]);
@@ -13,15 +35,10 @@ describe('buildNavigation (§2, §4)', () => {
     expect(promotions!.to).toEqual({ pathname: '/promotions', search: '' });
   });
 
-  it('keeps Home first and Promotions last, categories in lane order between', () => {
-    expect(keys([lane('LIVE', 'EVO'), lane('RNG', 'PG'), lane('FISH', 'JDB'), lane('PVP', 'KM')])).toEqual([
-      'HOME',
-      'LIVE',
-      'RNG',
-      'FISH',
-      'PVP',
-      'PROMOTIONS',
-    ]);
+  it('keeps Home first and Promotions last, categories in lane order between (the server orders them, §4)', () => {
+    expect(
+      keys([lane('SPORTS', 'S'), lane('ESPORTS', 'E'), lane('COCKFIGHT', 'C'), lane('LIVE', 'EVO'), lane('RNG', 'PG')]),
+    ).toEqual(['HOME', 'SPORTS', 'ESPORTS', 'COCKFIGHT', 'LIVE', 'RNG', 'PROMOTIONS']);
     expect(keys([lane('PVP', 'KM'), lane('LIVE', 'EVO')])).toEqual(['HOME', 'PVP', 'LIVE', 'PROMOTIONS']);
   });
 
@@ -30,79 +47,49 @@ describe('buildNavigation (§2, §4)', () => {
   });
 
   it('leaves out lanes the site has no page for, and lists a category once', () => {
-    expect(keys([lane('WHATEVER', 'A'), lane('rng', 'PG'), lane('RNG', 'JILI')])).toEqual([
+    expect(keys([lane('WHATEVER', 'A'), lane('RNG', 'PG'), lane('RNG', 'JILI')])).toEqual([
       'HOME',
       'RNG',
       'PROMOTIONS',
     ]);
   });
 
-  it('links categories to /{type lowercased} and vendors to their filtered page', () => {
-    const [, live, rng, sports] = buildNavigation([lane('LIVE', 'EVO'), lane('RNG', 'PG'), lane('SPORTS', 'SABA')]);
+  it('links categories to /{type lowercased} and list vendors to their filtered list', () => {
+    const [, live, rng] = buildNavigation([lane('LIVE', 'EVO'), lane('RNG', 'PG')]);
     expect(live!.to).toEqual({ pathname: '/live', search: '' });
     expect(rng!.vendors[0]).toMatchObject({
       vassalage: 'PG',
       name: 'PG name',
+      icon: '/logos/PG.svg',
       to: { pathname: '/rng', search: '?vassalage=PG' },
       opensList: true,
-    });
-    expect(sports!.vendors[0]).toMatchObject({
-      to: { pathname: '/sports', search: '?vassalage=SABA' },
-      opensList: false,
+      launch: undefined,
     });
   });
 
-  it('splits esports and cockfight out of SPORTS into lanes right after it', () => {
-    const items = buildNavigation([
-      lane('LIVE', 'EVO'),
-      lane('SPORTS', 'SABA', 'IMES', 'SV3', 'TF'),
-      lane('RNG', 'PG'),
-    ]);
-    expect(items.map((item) => item.key)).toEqual([
-      'HOME',
-      'LIVE',
-      'SPORTS',
-      'ESPORTS',
-      'COCKFIGHT',
-      'RNG',
-      'PROMOTIONS',
-    ]);
-    const byKey = Object.fromEntries(items.map((item) => [item.key, item.vendors.map((v) => v.vassalage)]));
-    expect(byKey.SPORTS).toEqual(['SABA']);
-    expect(byKey.ESPORTS).toEqual(['IMES', 'TF']);
-    expect(byKey.COCKFIGHT).toEqual(['SV3']);
-    expect(items.find((item) => item.key === 'ESPORTS')!.to.pathname).toBe('/esports');
+  it('lets vendors of the other categories start their game directly (§4), RNG and FISH vendors never', () => {
+    const sports = card('SABA', { category: 'SPORTS', gameCode: 'saba-book', nodeId: 140, status: 'maintenance' });
+    const slots = card('NAKSHI', { category: 'RNG', gameCode: 'nakshi-all', nodeId: 62, isGame: 'VASSALAGE' });
+    const [, sportsItem, rngItem] = buildNavigation([lane('SPORTS', sports), lane('RNG', slots)]);
+    expect(sportsItem!.vendors[0]!.launch).toEqual({
+      gameCode: 'saba-book',
+      vassalage: 'SABA',
+      nodeId: 140,
+      gameType: 'SPORTS',
+      isGame: 'GAME',
+      status: 'maintenance',
+      name: 'SABA name',
+    });
+    expect(sportsItem!.vendors[0]!.opensList).toBe(false);
+    expect(rngItem!.vendors[0]!.launch).toBeUndefined();
   });
 
-  it('hides SPORTS when all its vendors were moved out', () => {
-    expect(keys([lane('SPORTS', 'IMES', 'SV3')])).toEqual(['HOME', 'ESPORTS', 'COCKFIGHT', 'PROMOTIONS']);
-  });
-
-  it('moves excluded RNG vendors to INHOUSE after RNG, opening the RNG list filtered to JL', () => {
-    const rules = { esports: [], cockfight: [], inhouse: ['JL'] };
-    const items = buildNavigation([lane('RNG', 'PG', 'JL'), lane('FISH', 'JDB')], rules);
+  it('opens the RNG list filtered to the in-house vendors from INHOUSE (§2 /rng?vassalage=INHOUSE)', () => {
+    const items = buildNavigation([lane('RNG', 'PG'), lane('INHOUSE', 'JL'), lane('FISH', 'JDB')]);
     expect(items.map((item) => item.key)).toEqual(['HOME', 'RNG', 'INHOUSE', 'FISH', 'PROMOTIONS']);
     const inhouse = items.find((item) => item.key === 'INHOUSE')!;
-    expect(inhouse.to).toEqual({ pathname: '/rng', search: '?vassalage=JL' });
+    expect(inhouse.to).toEqual({ pathname: '/rng', search: '?vassalage=INHOUSE' });
     expect(inhouse.vendors.map((v) => v.to)).toEqual([{ pathname: '/rng', search: '?vassalage=JL' }]);
-  });
-});
-
-describe('reorderLanes (§4)', () => {
-  it('merges moved vendors into lanes the server already sends, without duplicates', () => {
-    const lanes = [lane('SPORTS', 'SABA', 'IMES', 'IA'), lane('RNG', 'PG'), lane('ESPORTS', 'IA')];
-    const out = reorderLanes(lanes);
-    expect(out.map((l) => l.title)).toEqual(['SPORTS', 'RNG', 'ESPORTS']);
-    expect(out[2]!.cards.map((c) => c.vassalage)).toEqual(['IA', 'IMES']);
-    expect(lanes[0]!.cards).toHaveLength(3); // input untouched
-  });
-
-  it('does nothing without a SPORTS lane, and keeps the INHOUSE list empty by default', () => {
-    const out = reorderLanes([lane('RNG', 'PG', 'JL'), lane('LIVE', 'EVO')]);
-    expect(out.map((l) => [l.title, l.cards.length])).toEqual([
-      ['RNG', 2],
-      ['LIVE', 1],
-    ]);
   });
 });
 
@@ -129,15 +116,18 @@ describe('isGamePage: side menu hidden (§2)', () => {
 });
 
 describe('isActive', () => {
-  const items = buildNavigation([lane('RNG', 'PG', 'JL')], { esports: [], cockfight: [], inhouse: ['JL'] });
+  const items = buildNavigation([lane('RNG', 'PG'), lane('INHOUSE', 'JL')]);
   const item = (key: string) => items.find((i) => i.key === key)!;
   it('marks Home on every home path', () => {
     for (const path of ['/', '/index', '/index.html', '/home']) expect(isActive(item('HOME'), path, '')).toBe(true);
     expect(isActive(item('HOME'), '/promotions', '')).toBe(false);
   });
   it('tells RNG from INHOUSE by the vassalage query', () => {
+    expect(isActive(item('RNG'), '/rng', '')).toBe(true);
     expect(isActive(item('RNG'), '/rng', '?vassalage=PG')).toBe(true);
-    expect(isActive(item('INHOUSE'), '/rng', '?vassalage=JL')).toBe(true);
+    expect(isActive(item('INHOUSE'), '/rng', '?vassalage=INHOUSE')).toBe(true);
+    expect(isActive(item('INHOUSE'), '/rng', '?vassalage=jl')).toBe(true);
+    expect(isActive(item('RNG'), '/rng', '?vassalage=INHOUSE')).toBe(false);
     expect(isActive(item('RNG'), '/rng', '?vassalage=JL')).toBe(false);
   });
 });

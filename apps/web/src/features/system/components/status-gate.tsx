@@ -1,12 +1,15 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, storedLanguage } from '../../../lib/i18n.ts';
 import { LoadingCover } from '../../../components/ui/loading-cover.tsx';
 import { ErrorScreen } from '../../../components/ui/error-screen.tsx';
 import { useSystemStatus } from '../api/get-status.ts';
-import { MaintenancePage } from './maintenance-page.tsx';
-import { RegionBlockPage } from './region-block-page.tsx';
 import './status-pages.css';
+
+// Seldom shown, so not in every visitor's first load: fetched when the status calls for them
+// (static files are served during maintenance and to blocked regions alike).
+const MaintenancePage = lazy(() => import('./maintenance-page.tsx').then((m) => ({ default: m.MaintenancePage })));
+const RegionBlockPage = lazy(() => import('./region-block-page.tsx').then((m) => ({ default: m.RegionBlockPage })));
 
 /**
  * §4 system status decides what renders: 0 the app, 1 the maintenance page, 2 the region-block
@@ -39,8 +42,14 @@ export function StatusGate({ children }: { children: ReactNode }) {
     );
   }
   if (!data) return <LoadingCover />;
-  if (data.status === 1 || (data.status !== 0 && data.maintenance)) return <MaintenancePage status={data} />;
-  if (data.status === 2) return <RegionBlockPage status={data} />;
+  const maintenance = data.status === 1 || (data.status !== 0 && data.maintenance);
+  if (maintenance || data.status === 2) {
+    return (
+      <Suspense fallback={<LoadingCover />}>
+        {maintenance ? <MaintenancePage status={data} /> : <RegionBlockPage status={data} />}
+      </Suspense>
+    );
+  }
   return children;
 }
 

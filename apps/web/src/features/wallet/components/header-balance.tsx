@@ -12,6 +12,7 @@ import { useSessionToken } from '../../../lib/use-session-token.ts';
 import { balanceVisibility, shownBalance } from '../utils/balance-visibility.ts';
 import { isMoneyNotice, noticeTone } from '../utils/notices.ts';
 import './header-balance.css';
+import '../messages.ts';
 
 const NOTICE_MS = 8000;
 

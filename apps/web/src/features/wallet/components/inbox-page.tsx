@@ -9,6 +9,7 @@ import { useSessionToken } from '../../../lib/use-session-token.ts';
 import { useInbox } from '../api/get-inbox.ts';
 import { markRead } from '../api/mark-read.ts';
 import '../../../components/ui/money.css';
+import '../messages.ts';
 
 /** §2 member centre `messageV2` (issue 5 item 9): the inbox, newest first; mark one or all read. */
 export default function InboxPage() {

@@ -13,6 +13,7 @@ import { useTransactions } from '../api/get-transactions.ts';
 import { DATE_SHORTCUTS, dateWindow, type DateShortcut } from '../utils/date-window.ts';
 import '../../../components/ui/form.css';
 import '../../../components/ui/money.css';
+import '../messages.ts';
 
 export type RecordsKind = 'transactionHistory' | 'personalProfit' | 'bonusDetails' | 'personalHistoryCopy';
 

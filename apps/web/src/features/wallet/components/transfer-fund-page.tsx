@@ -16,6 +16,7 @@ import { useMerchantWallet } from '../api/get-merchant-wallet.ts';
 import { transferFund } from '../api/transfer-fund.ts';
 import '../../../components/ui/form.css';
 import '../../../components/ui/money.css';
+import '../messages.ts';
 
 const FIELDS = ['amount'] as const;
 

@@ -16,6 +16,7 @@ import { usePaymentPasswordSet } from '../api/get-payment-password-state.ts';
 import { transferUpline } from '../api/transfer-upline.ts';
 import '../../../components/ui/form.css';
 import '../../../components/ui/money.css';
+import '../messages.ts';
 
 type Field = 'username' | 'amount' | 'paymentPassword';
 const FIELDS: readonly Field[] = ['username', 'amount', 'paymentPassword'];

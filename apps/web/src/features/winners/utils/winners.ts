@@ -15,6 +15,10 @@ export interface WinnerEntry {
   /** A wire amount ("12500.00") or a number. */
   winAmount: string | number;
   icon?: string | null;
+  /** What launching the row's game needs besides its code (§2: clicking a row starts that game). */
+  vassalage?: string;
+  nodeId?: number;
+  gameType?: string;
 }
 
 export interface RankedWinner extends WinnerEntry {

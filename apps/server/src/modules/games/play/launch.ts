@@ -1,0 +1,168 @@
+import { randomInt } from 'node:crypto';
+import type { GameSummary, Language, LaunchResult } from '@khela/contracts';
+import type { Db } from '../../../db/database.ts';
+import { AppError } from '../../../http/app-error.ts';
+import type { MemberContext, MerchantContext } from '../../../http/context.ts';
+import { assertMayWager } from '../../protection/guards.ts';
+import { issueGameSession } from '../../seamless/game-sessions.ts';
+import { effectiveStatus, gamesRepository, toGameSummary, type CatalogueGame } from '../catalogue/games-repository.ts';
+
+export interface LaunchRequest {
+  gameCode: string;
+  vassalage?: string | undefined;
+  nodeId?: number | undefined;
+  backUrl?: string | undefined;
+}
+
+/** §4: lottery vendors open our own lottery pages, with the game code. */
+export function lotteryRoute(entry: CatalogueGame): string | null {
+  const code = encodeURIComponent(entry.game.game_code);
+  if (entry.vendor.vassalage === 'TCG_LOTTO_VN') return `/vnLottery?gameCode=${code}`;
+  if (entry.vendor.vassalage === 'TCG_SEA') return `/seaLottery?gameCode=${code}`;
+  if (entry.vendor.category === 'LOTT' || entry.vendor.category === 'ELOTT') return `/lottery?gameCode=${code}`;
+  return null;
+}
+
+/**
+ * A vendor's launch URL from its template (docs/api.md "Launch"): {cdn} is one of the merchant's
+ * launchGameCDNs picked at random (§9), without its trailing slash; every other value is
+ * URL-encoded.
+ */
+export function fillLaunchUrl(template: string, values: Record<string, string>, cdns: readonly string[]): string {
+  const cdn = cdns.length ? cdns[randomInt(cdns.length)]!.replace(/\/+$/, '') : '';
+  return template.replace(/\{(\w+)\}/g, (placeholder, name: string) => {
+    if (name === 'cdn') return cdn;
+    const value = values[name];
+    return value === undefined ? placeholder : encodeURIComponent(value);
+  });
+}
+
+/** Up to this many popular games are suggested when a game is under maintenance (§8). */
+export const MAINTENANCE_SUGGESTIONS = 6;
+
+/**
+ * Launches (§4 routing, §6, §8; ARCHITECTURE §5). The wager guard runs first; then the game must
+ * exist for the merchant and be on; lottery vendors route to our pages; anything else opens a game
+ * session for the vendor's integration, records the recent game and answers the vendor's URL.
+ * A refusal writes nothing.
+ */
+export function gameLauncher({ db }: { db: Db }) {
+  const games = gamesRepository(db);
+
+  async function merchantLaunchSettings(merchantId: number) {
+    return db
+      .selectFrom('merchants')
+      .select(['launch_game_cdns', 'main_domain', 'currency'])
+      .where('id', '=', merchantId)
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Hot games of other vendors that are on: what §8 "game maintenance" suggests instead. */
+  async function popularInstead(
+    merchant: MerchantContext,
+    language: Language,
+    vendorId: number,
+  ): Promise<GameSummary[]> {
+    const rows = await games
+      .gamesWithVendors(merchant.id)
+      .where('g.hot', '=', true)
+      .where('g.status', '=', 'on')
+      .where('v.status', '=', 'on')
+      .where('g.is_game', '=', 'GAME')
+      .where('g.vendor_id', '<>', vendorId)
+      .orderBy('g.hot_rank')
+      .limit(MAINTENANCE_SUGGESTIONS)
+      .execute();
+    return rows.map((row) => toGameSummary(games.split(row), language, merchant.defaultLanguage));
+  }
+
+  /** The game a launch names, on and playable, or the §8 refusal. */
+  async function playable(merchant: MerchantContext, request: LaunchRequest, language: Language) {
+    const entry = await games.find(merchant.id, request);
+    if (!entry || effectiveStatus(entry) === 'off' || entry.vendor.wallet_mode === 'inhouse') {
+      throw new AppError('game.not_found');
+    }
+    if (entry.game.is_game === 'VASSALAGE')
+      throw new AppError('game.opens_list', { vassalage: entry.vendor.vassalage });
+    if (effectiveStatus(entry) === 'maintenance') {
+      throw new AppError('game.maintenance', {
+        suggestions: await popularInstead(merchant, language, entry.vendor.id),
+      });
+    }
+    return entry;
+  }
+
+  function answer(entry: CatalogueGame, url: string, target: LaunchResult['target']): LaunchResult {
+    return { url, target, vassalage: entry.vendor.vassalage, gameCode: entry.game.game_code, nodeId: entry.game.id };
+  }
+
+  return {
+    async launch(member: MemberContext, merchant: MerchantContext, request: LaunchRequest, language: Language) {
+      await assertMayWager(db, member);
+      const account = await db.selectFrom('members').select('status').where('id', '=', member.id).executeTakeFirst();
+      if (account?.status !== 'active') throw new AppError('auth.contact_agent');
+      const entry = await playable(merchant, request, language);
+      const route = lotteryRoute(entry);
+      if (route) return answer(entry, route, 'route');
+      if (entry.vendor.integration_id === null) throw new AppError('game.not_found');
+
+      const settings = await merchantLaunchSettings(merchant.id);
+      const integrationId = entry.vendor.integration_id;
+      const session = await db.transaction().execute(async (trx) => {
+        const issued = await issueGameSession(
+          trx,
+          { id: member.id, merchantId: merchant.id },
+          { id: integrationId, merchantId: merchant.id },
+          { gameId: entry.game.id },
+        );
+        // §4 recents come from real launches.
+        await trx
+          .insertInto('recent_games')
+          .values({ member_id: member.id, game_id: entry.game.id })
+          .onConflict((oc) =>
+            oc.columns(['member_id', 'game_id']).doUpdateSet((eb) => ({
+              last_launched_at: eb.fn('now'),
+              launches: eb('recent_games.launches', '+', 1),
+            })),
+          )
+          .execute();
+        return issued;
+      });
+      const url = fillLaunchUrl(
+        entry.vendor.launch_url_template,
+        {
+          token: session.token,
+          gameCode: entry.game.game_code,
+          vendorGameId: entry.game.vendor_game_id,
+          language,
+          mode: 'real',
+          backUrl: request.backUrl ?? `https://${settings.main_domain}/`,
+          currency: settings.currency,
+        },
+        settings.launch_game_cdns,
+      );
+      return answer(entry, url, 'frame');
+    },
+
+    /** GCS_gameTrialLaunch: the vendor's own play money, where it offers it; no session, no wallet, no recent. */
+    async trial(merchant: MerchantContext, request: LaunchRequest, language: Language) {
+      const entry = await playable(merchant, request, language);
+      if (!entry.vendor.supports_trial || lotteryRoute(entry)) throw new AppError('game.trial_unavailable');
+      const settings = await merchantLaunchSettings(merchant.id);
+      const url = fillLaunchUrl(
+        entry.vendor.launch_url_template,
+        {
+          token: '',
+          gameCode: entry.game.game_code,
+          vendorGameId: entry.game.vendor_game_id,
+          language,
+          mode: 'fun',
+          backUrl: request.backUrl ?? `https://${settings.main_domain}/`,
+          currency: settings.currency,
+        },
+        settings.launch_game_cdns,
+      );
+      return answer(entry, url, 'frame');
+    },
+  };
+}

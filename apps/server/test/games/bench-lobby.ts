@@ -1,0 +1,265 @@
+/**
+ * `npm run bench:lobby` (scripts/bench-lobby.mjs) (issue 11 item 2): requests per second of the two
+ * lobby reads every page makes, the game list and the vendor lanes, beside a bare `node:http`
+ * hello-world server on the same machine in the same run. It prints figures; it is never a test.
+ *
+ * - PostgreSQL: DATABASE_URL (an admin URL; a scratch database is created and dropped on it), else a
+ *   bundled one in a temporary directory, migrated and seeded with the demo merchant.
+ * - The real server as a child process (NODE_ENV=production: no response self-check, the site
+ *   cache on), the bare server as another; the load is an undici client in this process, the same
+ *   for both: BENCH_CONNECTIONS (32) keep-alive connections, one request at a time on each.
+ * - The three targets take turns in BENCH_ROUNDS (3) slices of BENCH_SECONDS / BENCH_ROUNDS each, so
+ *   a change in the machine's load hits all alike. Target: lobby ÷ bare ≥ 0.8.
+ * - It prints the CPU each process used, so a saturated client shows. BENCH_PROFILE=<dir> profiles
+ *   the server (V8 CPU profile written when it stops).
+ */
+import { spawn } from 'node:child_process';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { Pool } from 'undici';
+import { createDb, createPool } from '../../src/db/database.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/db/embedded.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { seedDemoIfEmpty } from '../../src/seed/demo.ts';
+import { testSecrets } from '../helpers/secrets.ts';
+import { freePort, serverProcess } from '../seamless/server-process.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP ?? 3);
+
+/**
+ * What the site asks: the RNG page's list (24 a page, as the reference sends) and the lanes; the
+ * bare server, and the bare server sending the game list's very bytes (its headers and
+ * compressed body), which tells what the bytes cost from what our code costs.
+ */
+const TARGETS = {
+  bare: '/',
+  'bare, same answer': '/',
+  'game list':
+    '/wps/relay/GCSGAME_gameList?clientType=3&platform=flash,html5-desktop&gameType=RNG&pageNo=1&pageSize=24&language=bn',
+  lanes: '/wps/relay/GCSGAME_newGameVendor?platform=html5-desktop&language=bn',
+} as const;
+type Target = keyof typeof TARGETS;
+const LABELS: Record<Target, string> = {
+  bare: 'bare node:http hello world',
+  'bare, same answer': 'bare node:http, the game list’s bytes',
+  'game list': 'game list `GCSGAME_gameList`',
+  lanes: 'lanes `GCSGAME_newGameVendor`',
+};
+/** What a browser sends that matters here: it takes compressed answers. */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'bn' };
+
+interface Slice {
+  requests: number;
+  failures: number;
+  latencies: number[];
+  clientCpuMs: number;
+  serverCpuMs: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** user + system CPU time of a process so far, in ms (Linux /proc). */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+async function admin(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A bare node:http server answering `answer` to everything, in a process of its own like the real one. */
+function bareServer(port: number, answer: { headers: Record<string, string>; body: Buffer }) {
+  const source = `const answer = JSON.parse(process.env.BARE_ANSWER);
+  const body = Buffer.from(answer.body, 'base64');
+  require('node:http').createServer((req, res) => {
+    res.writeHead(200, answer.headers);
+    res.end(body);
+  }).listen(${port}, '127.0.0.1', () => console.log('ready'));`;
+  const env = {
+    ...process.env,
+    BARE_ANSWER: JSON.stringify({ headers: answer.headers, body: answer.body.toString('base64') }),
+  };
+  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'inherit'], env });
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
+  });
+  return { pid: () => child.pid!, ready, kill: () => child.kill('SIGKILL') };
+}
+
+/** `connections` clients asking `path` one request at a time each, for `seconds`. */
+async function drive(pool: Pool, path: string, seconds: number, serverPid: number): Promise<Slice> {
+  const latencies: number[] = [];
+  let failures = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const clientBefore = process.cpuUsage();
+  const serverBefore = cpuMsOf(serverPid);
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < deadline) {
+        const started = performance.now();
+        const res = await pool.request({ method: 'GET', path, headers: BROWSER_HEADERS });
+        await res.body.dump();
+        if (res.statusCode === 200) latencies.push(performance.now() - started);
+        else failures++;
+      }
+    }),
+  );
+  const client = process.cpuUsage(clientBefore);
+  return {
+    requests: latencies.length,
+    failures,
+    latencies,
+    clientCpuMs: (client.user + client.system) / 1000,
+    serverCpuMs: cpuMsOf(serverPid) - serverBefore,
+  };
+}
+
+async function main() {
+  let embedded: EmbeddedPostgres | undefined;
+  const dataDir = await mkdtemp(join(tmpdir(), 'khela-bench-'));
+  await chmod(dataDir, 0o755);
+  let adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    console.log('Starting a bundled PostgreSQL …');
+    embedded = await startEmbeddedPostgres(dataDir);
+    adminUrl = embedded.url('postgres');
+  }
+  const appDb = `khela_bench_${randomBytes(4).toString('hex')}`;
+  const url = new URL(adminUrl);
+  url.pathname = `/${appDb}`;
+  let server: ReturnType<typeof serverProcess> | undefined;
+  const bare: ReturnType<typeof bareServer>[] = [];
+  try {
+    await admin(adminUrl, `CREATE DATABASE ${appDb}`);
+    const db = createDb(createPool(url.toString(), 2));
+    await migrateToLatest(db);
+    await seedDemoIfEmpty(db, testSecrets);
+    await db.destroy();
+
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    server = serverProcess({
+      databaseUrl: url.toString(),
+      port: await freePort(),
+      dataDir,
+      env: { NODE_ENV: 'production', WIRE_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
+      nodeArgs: process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [],
+    });
+    await server.start();
+    const serverPid = server.pid()!;
+    const lobby = new Pool(server.baseUrl, { connections: 1 });
+    // The answers are what the site gets: a page of games and the lanes.
+    for (const target of ['game list', 'lanes'] as const) {
+      const res = await lobby.request({ method: 'GET', path: TARGETS[target] });
+      const body = (await res.body.json()) as {
+        success: boolean;
+        value: { games?: unknown[]; data?: { lanes: unknown[] } };
+      };
+      if (!body.success || !(body.value.games?.length ?? body.value.data?.lanes.length)) {
+        throw new Error(`${target} answered ${JSON.stringify(body).slice(0, 200)}`);
+      }
+    }
+    // The game list's answer as a browser gets it, byte for byte, for the second bare server.
+    const sample = await lobby.request({ method: 'GET', path: TARGETS['game list'], headers: BROWSER_HEADERS });
+    const sampleBody = Buffer.from(await sample.body.arrayBuffer());
+    const sampleHeaders = Object.fromEntries(
+      Object.entries(sample.headers).filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)),
+    ) as Record<string, string>;
+    await lobby.close();
+    console.log(
+      `The game list's answer: ${sampleBody.length} bytes (${sampleHeaders['content-encoding'] ?? 'plain'}) and ${JSON.stringify(sampleHeaders).length} bytes of headers.`,
+    );
+
+    const origins = { 'game list': server.baseUrl, lanes: server.baseUrl } as Record<Target, string>;
+    const pids = { 'game list': serverPid, lanes: serverPid } as Record<Target, number>;
+    for (const [target, answer] of [
+      ['bare', { headers: { 'content-type': 'text/plain' }, body: Buffer.from('hello world') }],
+      ['bare, same answer', { headers: sampleHeaders, body: sampleBody }],
+    ] as const) {
+      const port = await freePort();
+      const started = bareServer(port, answer);
+      bare.push(started);
+      await started.ready;
+      origins[target] = `http://127.0.0.1:${port}`;
+      pids[target] = started.pid();
+    }
+    const pools = Object.fromEntries(
+      (Object.keys(TARGETS) as Target[]).map((t) => [
+        t,
+        new Pool(origins[t], { connections: CONNECTIONS, pipelining: 1 }),
+      ]),
+    ) as Record<Target, Pool>;
+    const pidOf = (target: Target) => pids[target];
+    console.log(`Warming up (${WARM_UP_SECONDS} s each) …`);
+    for (const target of Object.keys(TARGETS) as Target[])
+      await drive(pools[target], TARGETS[target], WARM_UP_SECONDS, pidOf(target));
+
+    const totals = Object.fromEntries(
+      (Object.keys(TARGETS) as Target[]).map((t) => [
+        t,
+        { requests: 0, failures: 0, latencies: [] as number[], clientCpuMs: 0, serverCpuMs: 0 },
+      ]),
+    ) as Record<Target, Slice>;
+    console.log(`${CONNECTIONS} connections, ${ROUNDS} rounds of ${(SECONDS / ROUNDS).toFixed(1)} s per target …`);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const target of Object.keys(TARGETS) as Target[]) {
+        const slice = await drive(pools[target], TARGETS[target], SECONDS / ROUNDS, pidOf(target));
+        const total = totals[target];
+        total.requests += slice.requests;
+        total.failures += slice.failures;
+        for (const latency of slice.latencies) total.latencies.push(latency);
+        total.clientCpuMs += slice.clientCpuMs;
+        total.serverCpuMs += slice.serverCpuMs;
+      }
+    }
+    for (const pool of Object.values(pools)) await pool.close();
+
+    const f = (x: number, digits = 0) => x.toFixed(digits);
+    const bareRate = totals.bare.requests / SECONDS;
+    console.log('');
+    console.log(
+      `Lobby throughput (${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}, ${CONNECTIONS} connections, ${SECONDS} s per target)`,
+    );
+    console.log('| target | requests/s | p50 ms | p99 ms | ÷ bare | server CPU | server µs/request | client CPU |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const target of Object.keys(TARGETS) as Target[]) {
+      const total = totals[target];
+      const sorted = total.latencies.sort((a, b) => a - b);
+      const rate = total.requests / SECONDS;
+      console.log(
+        `| ${LABELS[target]} | ${f(rate)} | ${f(percentile(sorted, 50), 2)} | ${f(percentile(sorted, 99), 2)} | ${target === 'bare' ? '' : f(rate / bareRate, 2)} | ${f((total.serverCpuMs / (SECONDS * 1000)) * 100)} % | ${f((total.serverCpuMs * 1000) / total.requests)} | ${f((total.clientCpuMs / (SECONDS * 1000)) * 100)} % |${total.failures ? ` (${total.failures} failed)` : ''}`,
+      );
+    }
+    console.log('Target: lobby requests/s ÷ bare (hello world) ≥ 0.8.');
+  } finally {
+    for (const started of bare) started.kill();
+    await server?.kill('SIGTERM');
+    await admin(adminUrl, `DROP DATABASE IF EXISTS ${appDb} WITH (FORCE)`).catch(() => undefined);
+    await embedded?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
