@@ -62,6 +62,8 @@ export default async function setup(project: TestProject) {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
+      // The sandbox vendor on any free port (PORT + 1 may be taken).
+      SANDBOX_PORT: '0',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

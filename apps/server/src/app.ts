@@ -14,6 +14,9 @@ import type { AppDeps } from './deps.ts';
 import { registerAdminRoutes } from './modules/admin/routes.ts';
 import { registerCashierRoutes } from './modules/cashier/routes.ts';
 import { registerGameRoutes } from './modules/games/routes.ts';
+import { gameWallets } from './modules/games/transfer-wallet/game-wallets.ts';
+import { scheduleTransferReconciliation } from './modules/games/transfer-wallet/reconciliation.ts';
+import { ledger as createLedger } from './modules/ledger/ledger.ts';
 import { registerMemberRoutes } from './modules/members/routes.ts';
 import { registerDevOutbox } from './modules/messaging/dev-outbox.ts';
 import { registerPasswordRoutes } from './modules/passwords/routes.ts';
@@ -55,6 +58,8 @@ export interface AppOptions {
   configure?: (app: FastifyInstance, deps: AppDeps) => void;
   /** The instant throttles and lockouts are measured at (tests only; the database's clock by default). */
   clock?: Clock;
+  /** How long a transfer-wallet vendor may take to answer (ms); tests shorten it. */
+  transferTimeoutMs?: number;
   /**
    * Keep the merchant, switches, maintenance windows and region rules every request reads, this
    * long at most (cache/site-config.ts; main.ts: SITE_CACHE_TTL_MS). 0, the default: read them
@@ -148,6 +153,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimits: rateLimiter(options.db, options.clock ?? databaseClock),
     lockouts: lockouts(options.db, options.clock ?? databaseClock),
     secrets: options.secrets,
+    gameWallets: gameWallets({
+      db: options.db,
+      ledger: createLedger(options),
+      secrets: options.secrets,
+      ...(options.transferTimeoutMs && { timeoutMs: options.transferTimeoutMs }),
+    }),
     ...outboxProviders(options.db),
     ...(options.sms && { sms: options.sms }),
     ...(options.email && { email: options.email }),
@@ -173,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerWalletRoutes(app, deps);
   registerNotificationRoutes(app, deps);
   registerSeamlessRoutes(app, deps, { devEndpoints: options.devEndpoints });
+  scheduleTransferReconciliation(app, deps.gameWallets);
   if (options.devEndpoints) registerDevOutbox(app, options.db);
   options.configure?.(app, deps);
   return app;

@@ -38,6 +38,10 @@ const envSchema = z.object({
    * production). Refused in production: the outbox shows live verification codes.
    */
   DEV_ENDPOINTS: boolFlag,
+  /** The sandbox vendor beside the server (default: with the development routes; refused in production). */
+  SANDBOX_VENDOR: boolFlag,
+  /** Its port: PORT + 1 unless given; 0 takes any free port. */
+  SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 
 export interface Config {
@@ -57,6 +61,8 @@ export interface Config {
   webDist: string;
   dbPoolSize: number;
   devEndpoints: boolean;
+  /** The sandbox vendor's port, or null when it is off. */
+  sandboxPort: number | null;
 }
 
 /** npm runs workspace scripts from the workspace folder: resolve paths against where npm was run (GOTCHAS). */
@@ -77,6 +83,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.SECRETS_KEY) throw new StartupError('SECRETS_KEY is required in production');
   if (e.NODE_ENV === 'production' && e.DEV_ENDPOINTS)
     throw new StartupError('DEV_ENDPOINTS must not be on in production');
+  if (e.NODE_ENV === 'production' && e.SANDBOX_VENDOR)
+    throw new StartupError('SANDBOX_VENDOR must not be on in production');
+  const devEndpoints = e.NODE_ENV !== 'production' && (e.DEV_ENDPOINTS ?? !e.DATABASE_URL);
   const root = baseDir(env);
   return {
     env: e.NODE_ENV,
@@ -94,6 +103,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     webDist: resolve(root, e.WEB_DIST ?? 'apps/web/dist'),
     dbPoolSize: e.DB_POOL_SIZE,
-    devEndpoints: e.NODE_ENV !== 'production' && (e.DEV_ENDPOINTS ?? !e.DATABASE_URL),
+    devEndpoints,
+    sandboxPort:
+      e.NODE_ENV !== 'production' && (e.SANDBOX_VENDOR ?? devEndpoints)
+        ? (e.SANDBOX_PORT ?? (e.PORT === 0 ? 0 : e.PORT + 1))
+        : null,
   };
 }

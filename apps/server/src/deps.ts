@@ -1,5 +1,6 @@
 import type { ChangeFeed } from './cache/change-feed.ts';
 import type { RouteDeps } from './http/route.ts';
+import type { GameWallets } from './modules/games/transfer-wallet/game-wallets.ts';
 import type { EmailProvider, SmsProvider } from './modules/messaging/providers.ts';
 import type { MerchantRepository } from './modules/merchants/repository.ts';
 import type { Lockouts } from './modules/rate-limit/lockouts.ts';
@@ -24,4 +25,6 @@ export interface AppDeps extends RouteDeps {
   changes: ChangeFeed;
   /** Maintenance windows and region rules for the access gate (cached per instance when enabled). */
   siteAccess: SiteAccessReader;
+  /** Transfer-wallet vendors: moves between the main wallet and theirs, and their reconciliation. */
+  gameWallets: GameWallets;
 }

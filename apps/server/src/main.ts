@@ -6,6 +6,8 @@ import { createDb, createPool, markStopping } from './db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemoIfEmpty } from './seed/demo.ts';
+import { pointDemoAtSandbox } from './seed/vendors.ts';
+import { startSandboxVendor, type RunningSandbox } from './sandbox.ts';
 import { loadWireKeys } from './http/wire-keys.ts';
 import { resealSecrets } from './modules/secrets/reseal.ts';
 import { explainStartupError, StartupError } from './start-up-checks.ts';
@@ -33,6 +35,22 @@ async function main() {
   await migrateToLatest(db);
   const secrets = await loadSecretBox(config);
   if (config.seedDemo && (await seedDemoIfEmpty(db, secrets))) console.log('Seeded the demo merchant "khela".');
+  let sandbox: RunningSandbox | undefined;
+  if (config.sandboxPort !== null) {
+    // A development convenience: the site runs without it (the demo's games then do not open).
+    sandbox = await startSandboxVendor({
+      port: config.sandboxPort,
+      khelaUrl: `http://127.0.0.1:${config.port}`,
+      dataDir: config.dataDir,
+    }).catch((error: unknown) => {
+      console.warn(`The sandbox vendor did not start (${(error as Error).message}); set SANDBOX_PORT to another port.`);
+      return undefined;
+    });
+    if (sandbox) {
+      await pointDemoAtSandbox(db, sandbox.url);
+      console.log(`The sandbox vendor plays the demo's games at ${sandbox.url}`);
+    }
+  }
   const resealed = await resealSecrets(db, secrets);
   if (resealed) console.log(`Sealed ${resealed} stored secret(s) under the key "${secrets.keyId}".`);
 
@@ -57,6 +75,7 @@ async function main() {
     console.log(`Stopping Khela (${reason}) …`);
     // Order matters (GOTCHAS): stop taking requests, then the pool, then PostgreSQL.
     await app.close().catch((e: unknown) => app.log.error(e));
+    await sandbox?.stop().catch((e: unknown) => app.log.error(e));
     await db.destroy().catch((e: unknown) => app.log.error(e));
     await embedded?.stop().catch((e: unknown) => app.log.error(e));
     process.exit(exitCode);

@@ -394,6 +394,11 @@ export const errorCatalog = {
     en: 'The game provider is not answering right now. Your money is safe; please try again shortly.',
     bn: 'গেম প্রদানকারী এই মুহূর্তে সাড়া দিচ্ছে না। আপনার টাকা নিরাপদ আছে; একটু পরে আবার চেষ্টা করুন।',
   },
+  'game.transfer_refused': {
+    status: 409,
+    en: 'The game provider refused the transfer. Nothing was moved.',
+    bn: 'গেম প্রদানকারী ট্রান্সফারটি গ্রহণ করেনি। কোনো টাকা সরানো হয়নি।',
+  },
   'game.transfer_pending': {
     status: 409,
     en: 'A transfer with the game provider is still being confirmed. Please try again in a minute.',

@@ -231,6 +231,7 @@ export interface Database {
   catalogue_changes: CatalogueChangesTable;
   game_lanes: GameLanesTable;
   jackpot_pools: JackpotPoolsTable;
+  game_wallet_transfers: GameWalletTransfersTable;
   cashier_settings: CashierSettingsTable;
   payment_channels: PaymentChannelsTable;
   deposits: DepositsTable;
@@ -580,6 +581,8 @@ export interface VendorsTable {
   currency: string;
   status: Generated<'active' | 'disabled'>;
   created_at: Generated<Date>;
+  /** Migration 0013: where a transfer-mode vendor takes our calls (null: seamless only). */
+  api_url: Generated<string | null>;
 }
 
 export interface GameSessionsTable {
@@ -698,6 +701,25 @@ export interface SeamlessTransactionsTable {
   response: ColumnType<Record<string, unknown>, string, never>;
   ledger_transaction_id: bigint | null;
   created_at: Generated<Date>;
-  /** Migration 0012: the game session a win came through (null for bets, rollbacks and older rows). */
+  /** Migration 0012: the game session a win or rollback came through (null for bets and tombstones). */
   game_session_id: ColumnType<bigint | null, bigint | null | undefined, never>;
+}
+
+/** Migration 0013: a move between a member's main wallet and a transfer vendor's wallet (modules/games/transfer-wallet). */
+export interface GameWalletTransfersTable {
+  id: Generated<bigint>;
+  reference: string;
+  merchant_id: number;
+  member_id: number;
+  integration_id: number;
+  direction: 'deposit' | 'withdraw';
+  amount: bigint;
+  state: Generated<'pending' | 'done' | 'failed'>;
+  origin: 'member' | 'launch' | 'logout' | 'switch';
+  request_id: string | null;
+  attempts: Generated<number>;
+  game_balance_after: bigint | null;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  settled_at: Date | null;
 }

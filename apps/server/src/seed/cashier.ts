@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { ledger } from '../modules/ledger/ledger.ts';
 import type { SecretBox } from '../modules/secrets/secret-box.ts';
-import { DEMO_PLAYER } from './accounts.ts';
+import { DEMO_PLAYERS } from './accounts.ts';
 
 /** player01's opening balance (issue 5 item 11): 10,000.00 BDT, in minor units. */
 export const DEMO_OPENING_DEPOSIT = 1_000_000n;
@@ -73,45 +73,48 @@ export async function seedCashier(db: Db, merchantId: number, secrets: SecretBox
     .returning(['id', 'code'])
     .execute();
 
-  const player = await db
-    .selectFrom('members')
-    .select('id')
-    .where('merchant_id', '=', merchantId)
-    .where('username', '=', DEMO_PLAYER.username)
-    .executeTakeFirstOrThrow();
   const merchant = await db
     .selectFrom('merchants')
     .select('currency')
     .where('id', '=', merchantId)
     .executeTakeFirstOrThrow();
-  const deposit = await db
-    .insertInto('deposits')
-    .values({
-      merchant_id: merchantId,
-      member_id: player.id,
-      channel_id: channels.find((c) => c.code === 'bank')!.id,
-      amount: DEMO_OPENING_DEPOSIT,
-      currency: merchant.currency,
-      reference_number: 'DEMO-OPENING',
-      request_id: 'demo-opening-deposit',
-      status: 'approved',
-      reason: 'Demo opening balance',
-      reviewed_at: new Date(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await ledger({ db }).post(
-    {
-      merchantId,
-      currency: merchant.currency,
-      idempotencyKey: `deposit:${deposit.id}`,
-      kind: 'deposit',
-      postings: [
-        { account: { kind: 'member_main', memberId: player.id }, amount: DEMO_OPENING_DEPOSIT },
-        { account: { kind: 'deposit_clearing' }, amount: -DEMO_OPENING_DEPOSIT },
-      ],
-      reference: { depositId: deposit.id.toString() },
-    },
-    db,
-  );
+  for (const [index, { username }] of DEMO_PLAYERS.entries()) {
+    const player = await db
+      .selectFrom('members')
+      .select('id')
+      .where('merchant_id', '=', merchantId)
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
+    const suffix = index === 0 ? '' : `-${index + 1}`;
+    const deposit = await db
+      .insertInto('deposits')
+      .values({
+        merchant_id: merchantId,
+        member_id: player.id,
+        channel_id: channels.find((c) => c.code === 'bank')!.id,
+        amount: DEMO_OPENING_DEPOSIT,
+        currency: merchant.currency,
+        reference_number: `DEMO-OPENING${suffix}`,
+        request_id: `demo-opening-deposit${suffix}`,
+        status: 'approved',
+        reason: 'Demo opening balance',
+        reviewed_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await ledger({ db }).post(
+      {
+        merchantId,
+        currency: merchant.currency,
+        idempotencyKey: `deposit:${deposit.id}`,
+        kind: 'deposit',
+        postings: [
+          { account: { kind: 'member_main', memberId: player.id }, amount: DEMO_OPENING_DEPOSIT },
+          { account: { kind: 'deposit_clearing' }, amount: -DEMO_OPENING_DEPOSIT },
+        ],
+        reference: { depositId: deposit.id.toString() },
+      },
+      db,
+    );
+  }
 }

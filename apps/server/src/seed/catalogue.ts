@@ -326,7 +326,7 @@ export const DEMO_VENDORS: readonly DemoVendor[] = [
 
 /** The launch URL contract (docs/api.md#games): {cdn} is one of the merchant's launchGameCDNs. */
 export const DEMO_LAUNCH_TEMPLATE =
-  '{cdn}/play?token={token}&game={gameCode}&lang={language}&mode={mode}&back={backUrl}';
+  '{cdn}/play?token={token}&game={gameCode}&type={gameType}&lang={language}&mode={mode}&currency={currency}&back={backUrl}';
 
 /** The hot games strip, in rank order: a few of every category's. */
 const HOT = [

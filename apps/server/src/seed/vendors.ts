@@ -22,6 +22,29 @@ export const DEMO_TRANSFER_VENDOR = {
   secret: 'khela-sandbox-transfer-wallet-secret-fedcba9876543210',
 } as const;
 
+/** Where the sandbox vendor listens unless told otherwise (apps/server/src/sandbox.ts moves the demo to its real URL). */
+export const SANDBOX_DEFAULT_URL = 'http://127.0.0.1:8081';
+
+/**
+ * Development: the demo's vendors play at the sandbox vendor wherever it was started. Its game
+ * screens are the demo merchant's launch host (§9 launchGameCDNs), and the transfer twin takes
+ * our transfer calls under /tw/wallet.
+ */
+export async function pointDemoAtSandbox(db: Db, url: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('vendors')
+      .set({ api_url: `${url}/tw/wallet` })
+      .where('code', '=', DEMO_TRANSFER_VENDOR.code)
+      .execute();
+    await trx
+      .updateTable('merchants')
+      .set({ launch_game_cdns: [url] })
+      .where('id', 'in', (eb) => eb.selectFrom('vendors').select('merchant_id').where('code', '=', DEMO_VENDOR.code))
+      .execute();
+  });
+}
+
 export async function seedVendors(db: Db, merchantId: number, secrets: SecretBox): Promise<void> {
   const merchant = await db
     .selectFrom('merchants')
@@ -30,5 +53,10 @@ export async function seedVendors(db: Db, merchantId: number, secrets: SecretBox
     .executeTakeFirstOrThrow();
   const vendors = vendorRepository(db, secrets);
   await vendors.create({ merchantId, ...DEMO_VENDOR, currency: merchant.currency });
-  await vendors.create({ merchantId, ...DEMO_TRANSFER_VENDOR, currency: merchant.currency });
+  const twin = await vendors.create({ merchantId, ...DEMO_TRANSFER_VENDOR, currency: merchant.currency });
+  await db
+    .updateTable('vendors')
+    .set({ api_url: `${SANDBOX_DEFAULT_URL}/tw/wallet` })
+    .where('id', '=', twin.id)
+    .execute();
 }

@@ -65,6 +65,8 @@ export async function startTestApp(
     devEndpoints?: boolean;
     /** The instant throttles and lockouts read (a test's settable clock; the database's by default). */
     clock?: () => Date | undefined;
+    /** How long transfer-wallet vendors may take to answer (ms). */
+    transferTimeoutMs?: number;
   } = {},
 ): Promise<TestApp> {
   const adminUrl = inject('adminDatabaseUrl');
@@ -81,6 +83,7 @@ export async function startTestApp(
     configure: options.configure,
     trustProxy: options.trustProxy,
     clock: options.clock,
+    transferTimeoutMs: options.transferTimeoutMs,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

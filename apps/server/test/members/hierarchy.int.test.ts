@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledQuery, sql, type KyselyPlugin, type RootOperationNode } from 'kysely';
 import { hashPassword } from '../../src/modules/admin/passwords.ts';
 import { memberRepository, type MemberRow } from '../../src/modules/members/repository.ts';
-import { DEMO_AGENT, DEMO_PLAYER } from '../../src/seed/accounts.ts';
+import { DEMO_AGENT, DEMO_PLAYER, DEMO_PLAYER_2 } from '../../src/seed/accounts.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { demoMerchantId } from '../support/helpers.ts';
 
@@ -12,6 +12,7 @@ let agent: MemberRow;
 let subAgent: MemberRow;
 let player: MemberRow;
 let demoPlayer: MemberRow;
+let secondDemoPlayer: MemberRow;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -19,6 +20,7 @@ beforeAll(async () => {
   const members = memberRepository(t.db);
   agent = (await members.byUsername(merchantId, DEMO_AGENT.username))!;
   demoPlayer = (await members.byUsername(merchantId, DEMO_PLAYER.username))!;
+  secondDemoPlayer = (await members.byUsername(merchantId, DEMO_PLAYER_2.username))!;
   const passwordHash = await hashPassword('Secret@123');
   // agent01 → sub-agent (type 2) → player, beside agent01 → player01 of the demo seed.
   subAgent = await members.insertUnder(
@@ -63,7 +65,7 @@ async function planOf(query: CompiledQuery): Promise<string> {
 describe('the upline hierarchy (issue 4 item 7, closure table member_tree)', () => {
   it('lists every downline of an agent at any depth, nearest first', async () => {
     const members = memberRepository(t.db);
-    const direct = [demoPlayer.id, subAgent.id].sort((a, b) => a - b);
+    const direct = [demoPlayer.id, secondDemoPlayer.id, subAgent.id].sort((a, b) => a - b);
     expect(await members.downlineIds(agent.id)).toEqual([...direct, player.id]);
     expect(await members.downlineIds(subAgent.id)).toEqual([player.id]);
     expect(await members.downlineIds(player.id)).toEqual([]);

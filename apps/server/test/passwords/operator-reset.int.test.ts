@@ -29,10 +29,11 @@ describe('GET /admin/members', () => {
   it("finds the merchant's members by the start of the name, the mobile masked", async () => {
     const found = await findMember('PLAYER0');
     expect(found).toEqual([
+      expect.objectContaining({ username: 'player02', type: 0, status: 'active', mobile: '*******0021' }),
       expect.objectContaining({ username: 'player01', type: 0, status: 'active', mobile: '*******0001' }),
     ]);
     const all = (await t.get<ListedMember[]>('/admin/members', { headers: admin })).body.value;
-    expect(all.map((m) => m.username).sort()).toEqual(['agent01', 'player01']);
+    expect(all.map((m) => m.username).sort()).toEqual(['agent01', 'player01', 'player02']);
     // LIKE wildcards are plain characters here.
     expect(await findMember('%')).toEqual([]);
     expect(await findMember('_layer01')).toEqual([]);

@@ -12,6 +12,8 @@ import { createDb, createPool, type Db } from '../../src/db/database.ts';
 import { hashPassword } from '../../src/modules/admin/passwords.ts';
 import { ledger as createLedger, type Ledger } from '../../src/modules/ledger/ledger.ts';
 import { issueGameSession } from '../../src/modules/seamless/game-sessions.ts';
+import { gameWallets, type GameWallets } from '../../src/modules/games/transfer-wallet/game-wallets.ts';
+import { createSandboxVendor, type SandboxVendor } from '@khela/sandbox-vendor';
 import { vendorRepository } from '../../src/modules/seamless/vendors.ts';
 import { memberSessions } from '../../src/modules/sessions/member-sessions.ts';
 import { auditLedger, createMembers, CURRENCY, postDeposit } from '../ledger/helpers.ts';
@@ -74,6 +76,7 @@ interface BetOp extends Op {
   amount: bigint;
 }
 interface TransferOp extends Op {
+  requestId: string;
   direction: 'toGame' | 'toMain';
   amount: bigint;
 }
@@ -97,6 +100,8 @@ let ledger: Ledger;
 let merchantId: number;
 let server: ReturnType<typeof serverProcess>;
 let client: VendorClient;
+let transferVendor: SandboxVendor;
+let gameWalletsHere: GameWallets;
 let merchantCode: string;
 let operator: string;
 let wirePublicKey: string;
@@ -121,6 +126,19 @@ beforeAll(async () => {
     name: 'Soak',
     currency: CURRENCY,
   });
+  // The vendor's transfer wallet lives in this process, so it outlives every kill of the server.
+  transferVendor = createSandboxVendor({
+    khelaUrl: 'http://127.0.0.1:9',
+    seamless: { code: VENDOR, secret: vendor.secret },
+    transfer: { secret: vendor.secret },
+  });
+  const transferUrl = await transferVendor.listen(0);
+  await db
+    .updateTable('vendors')
+    .set({ api_url: `${transferUrl}/tw/wallet` })
+    .where('id', '=', vendor.id)
+    .execute();
+  gameWalletsHere = gameWallets({ db, ledger, secrets: testSecrets });
   const sessions = memberSessions({ db });
   const members = await createMembers(db, merchantId, WALLETS);
   // Ready to withdraw: one payment password (hashed once), a bound account, limits out of the way.
@@ -194,8 +212,14 @@ beforeAll(async () => {
   client = vendorClient({ baseUrl: server.baseUrl, code: VENDOR, secret: vendor.secret });
 });
 
+async function transferVendorBalance(memberId: number): Promise<bigint> {
+  const api = await gameWalletsHere.integrationByCode(merchantId, VENDOR);
+  return gameWalletsHere.vendorBalance(memberId, api);
+}
+
 afterAll(async () => {
   await client?.close();
+  await transferVendor?.close();
   memberAgent.destroy();
   await server?.kill();
   await db?.destroy();
@@ -360,6 +384,7 @@ describe('the seamless wallet under a soak with process kills', () => {
         if (i < WALLETS || roll < 0.1) return deposit(w, i);
         if (roll < 0.18) {
           const op: TransferOp = {
+            requestId: `soak-transfer-${i}`,
             direction: next() < 0.6 ? 'toGame' : 'toMain',
             amount: BigInt(1_00 + pick(100_00)),
             answers: [],
@@ -369,7 +394,7 @@ describe('the seamless wallet under a soak with process kills', () => {
             vendorCode: VENDOR,
             direction: op.direction,
             amount: toDecimalString(op.amount),
-            requestId: `soak-transfer-${i}`,
+            requestId: op.requestId,
           };
           return sendOp(
             () =>
@@ -499,6 +524,25 @@ describe('the seamless wallet under a soak with process kills', () => {
       done = true;
       await killer;
 
+      // A transfer whose vendor answer never came in time is settled as the reconciliation would;
+      // then each transfer counts as its final state says, and an acknowledged one must be done.
+      await gameWalletsHere.reconcile(0);
+      const transferStates = new Map(
+        (
+          await db
+            .selectFrom('game_wallet_transfers')
+            .select(['request_id', 'state'])
+            .where('request_id', 'like', 'soak-transfer-%')
+            .execute()
+        ).map((row) => [row.request_id!, row.state]),
+      );
+      for (const op of wallets.flatMap((w) => w.transfers)) {
+        if (op.acknowledged !== undefined && transferStates.get(op.requestId) !== 'done') {
+          problems.push(`transfer ${op.requestId} was acknowledged but is ${transferStates.get(op.requestId)}`);
+        }
+      }
+      expect([...transferStates.values()].filter((state) => state === 'pending')).toEqual([]);
+
       // What the answers say must be true of the ledger.
       const expected = new Map(wallets.map((w) => [w.memberId, w.deposited]));
       const expectedGame = new Map<number, bigint>();
@@ -513,7 +557,7 @@ describe('the seamless wallet under a soak with process kills', () => {
           expected.set(w.memberId, expected.get(w.memberId)! - op.amount + released);
           if (!outcome) expectedHold.set(w.memberId, (expectedHold.get(w.memberId) ?? 0n) + op.amount);
         }
-        for (const op of w.transfers.filter(applied)) {
+        for (const op of w.transfers.filter((op) => transferStates.get(op.requestId) === 'done')) {
           const toGame = op.direction === 'toGame' ? op.amount : -op.amount;
           expected.set(w.memberId, expected.get(w.memberId)! - toGame);
           expectedGame.set(w.memberId, (expectedGame.get(w.memberId) ?? 0n) + toGame);
@@ -560,6 +604,7 @@ describe('the seamless wallet under a soak with process kills', () => {
               'RS_ERROR_TRANSACTION_ROLLED_BACK',
               'RS_ERROR_TRANSACTION_SETTLED',
               'wallet.insufficient_funds',
+              'game.transfer_pending',
             ].includes(s),
         ),
       );
@@ -581,6 +626,9 @@ describe('the seamless wallet under a soak with process kills', () => {
       // 0 lost and 0 applied twice: every wallet holds exactly what its acknowledged operations say.
       expect(new Map(stored.map((r) => [r.member_id!, r.balance]))).toEqual(expected);
       const games = await balancesOf('member_game');
+      // The vendor holds exactly what our mirror says.
+      const atVendor = await Promise.all(wallets.map((w) => transferVendorBalance(w.memberId)));
+      expect(atVendor).toEqual(wallets.map((w) => expectedGame.get(w.memberId) ?? 0n));
       expect(new Map(games.filter((r) => r.balance !== 0n).map((r) => [r.member_id!, r.balance]))).toEqual(
         new Map([...expectedGame].filter(([, balance]) => balance !== 0n)),
       );
@@ -590,7 +638,7 @@ describe('the seamless wallet under a soak with process kills', () => {
         new Map([...expectedHold].filter(([, balance]) => balance !== 0n)),
       );
       const transfers = wallets.flatMap((w) => w.transfers);
-      expect(transfers.filter(applied).length).toBeGreaterThan(0);
+      expect(transfers.filter((op) => transferStates.get(op.requestId) === 'done').length).toBeGreaterThan(0);
       const withdrawals = wallets.flatMap((w) => w.withdrawals);
       const decided = withdrawals.filter((x) => x.decision);
       expect(decided.filter((x) => x.decision!.outcome === 'paid').length).toBeGreaterThan(0);

@@ -6,6 +6,12 @@ import type { LedgerAccountRef } from '../../src/modules/ledger/accounts.ts';
 import type { Ledger } from '../../src/modules/ledger/ledger.ts';
 import { memberRepository, type MemberRow } from '../../src/modules/members/repository.ts';
 import { memberSessions } from '../../src/modules/sessions/member-sessions.ts';
+import { vendorRepository } from '../../src/modules/seamless/vendors.ts';
+import { toDecimalString } from '@khela/money';
+import { issueGameSession } from '../../src/modules/seamless/game-sessions.ts';
+import { DEMO_VENDOR } from '../../src/seed/vendors.ts';
+import { testSecrets } from '../helpers/secrets.ts';
+import { vendorClient } from '../seamless/vendor-client.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { CURRENCY, postDeposit } from '../ledger/helpers.ts';
 
@@ -63,27 +69,50 @@ export function fund(
   return postDeposit(ledger, { merchantId, account, amount, kind, reference, idempotencyKey: uniqueKey(kind) });
 }
 
-/** A game movement of the seamless kind: bet (negative) or win/rollback (positive) against the house. */
-export function game(
-  ledger: Ledger,
-  merchantId: number,
+/**
+ * A round through the real seamless API, as the demo's sandbox vendor plays it: a bet, then a win
+ * (zero closes a lost round) or a rollback, in a game session opened for a demo game of the type.
+ */
+export async function seamlessRound(
+  t: TestApp,
   member: WalletMember,
-  kind: 'bet' | 'win' | 'rollback',
-  amount: bigint,
-  reference: { vendor: string; roundId: string; gameType?: string },
+  round: { id: string; gameType: string; bet: bigint; win?: bigint; rollback?: boolean },
 ) {
-  const signed = kind === 'bet' ? -amount : amount;
-  return ledger.post({
-    merchantId,
-    currency: CURRENCY,
-    idempotencyKey: uniqueKey(kind),
-    kind,
-    postings: [
-      { account: mainOf(member), amount: signed },
-      { account: { kind: 'house' }, amount: -signed },
-    ],
-    reference,
-  });
+  const vendor = await t.db
+    .selectFrom('vendors')
+    .select(['id', 'merchant_id'])
+    .where('code', '=', DEMO_VENDOR.code)
+    .executeTakeFirstOrThrow();
+  const game = await t.db
+    .selectFrom('games as g')
+    .innerJoin('game_vendors as v', 'v.id', 'g.vendor_id')
+    .select('g.id')
+    .where('v.integration_id', '=', vendor.id)
+    .where('g.game_type', '=', round.gameType)
+    .executeTakeFirstOrThrow();
+  const { token } = await issueGameSession(
+    t.db,
+    { id: member.id, merchantId: vendor.merchant_id },
+    { id: vendor.id, merchantId: vendor.merchant_id },
+    { gameId: game.id },
+  );
+  const client = vendorClient({ baseUrl: t.baseUrl, code: DEMO_VENDOR.code, secret: DEMO_VENDOR.secret });
+  const common = { token, currency: CURRENCY, round: round.id };
+  const sent = async (call: 'bet' | 'win' | 'rollback', body: Record<string, unknown>) => {
+    const answer = await client.send(call, { request_uuid: uniqueKey('req'), ...common, ...body });
+    if (answer.body.status !== 'RS_OK') throw new Error(`${call}: ${answer.body.status}`);
+  };
+  try {
+    await sent('bet', { transaction_uuid: `${round.id}-bet`, amount: toDecimalString(round.bet) });
+    const closing = { reference_transaction_uuid: `${round.id}-bet` };
+    if (round.rollback) await sent('rollback', { transaction_uuid: `${round.id}-rollback`, ...closing });
+    else {
+      const amount = toDecimalString(round.win ?? 0n);
+      await sent('win', { transaction_uuid: `${round.id}-win`, ...closing, amount, round_closed: true });
+    }
+  } finally {
+    await client.close();
+  }
 }
 
 /**
@@ -147,18 +176,27 @@ export async function backdatedDeposit(
   });
 }
 
-/** A transfer-wallet vendor of the merchant (helper A's vendors table). */
-export async function createVendor(t: TestApp, merchantId: number, currency = CURRENCY): Promise<string> {
+/**
+ * A transfer-wallet integration of the merchant: its calls go to `apiUrl` (a sandbox vendor's
+ * /tw/wallet), signed with `secret`. Answers the integration's code.
+ */
+export async function createVendor(
+  t: TestApp,
+  merchantId: number,
+  options: { currency?: string; apiUrl?: string; secret?: string } = {},
+): Promise<string> {
   const code = `TW_${randomBytes(4).toString('hex').toUpperCase()}`;
+  const row = await vendorRepository(t.db, testSecrets).create({
+    merchantId,
+    code,
+    name: 'Transfer test vendor',
+    currency: options.currency ?? CURRENCY,
+    ...(options.secret && { secret: options.secret }),
+  });
   await t.db
-    .insertInto('vendors')
-    .values({
-      merchant_id: merchantId,
-      code,
-      name: 'Transfer test vendor',
-      secret: randomBytes(32).toString('hex'),
-      currency,
-    })
+    .updateTable('vendors')
+    .set({ api_url: options.apiUrl ?? 'http://127.0.0.1:9/tw/wallet' })
+    .where('id', '=', row.id)
     .execute();
   return code;
 }

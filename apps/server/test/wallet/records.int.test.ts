@@ -3,7 +3,8 @@ import { ledger as createLedger, type Ledger } from '../../src/modules/ledger/le
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { auditLedger } from '../ledger/helpers.ts';
 import { demoMerchantId } from '../support/helpers.ts';
-import { backdatedDeposit, bonusOf, createMember, fund, game, mainOf, type WalletMember } from './helpers.ts';
+import { DEMO_VENDOR } from '../../src/seed/vendors.ts';
+import { backdatedDeposit, bonusOf, createMember, fund, mainOf, seamlessRound, type WalletMember } from './helpers.ts';
 
 const HISTORY = '/wps/member/records/transactions';
 const PROFIT = '/wps/member/records/profit';
@@ -40,11 +41,10 @@ beforeAll(async () => {
   ledger = createLedger({ db: t.db });
   member = await createMember(t, merchantId);
   await fund(ledger, merchantId, mainOf(member), 100_000n); // 1000.00
-  await game(ledger, merchantId, member, 'bet', 10_000n, { vendor: 'V1', roundId: 'r1', gameType: 'SLOT' });
-  await game(ledger, merchantId, member, 'win', 25_000n, { vendor: 'V1', roundId: 'r1', gameType: 'SLOT' });
-  await game(ledger, merchantId, member, 'bet', 5_000n, { vendor: 'V2', roundId: 'r2', gameType: 'LIVE' });
-  await game(ledger, merchantId, member, 'rollback', 5_000n, { vendor: 'V2', roundId: 'r2', gameType: 'LIVE' });
-  await game(ledger, merchantId, member, 'bet', 2_000n, { vendor: 'V1', roundId: 'r3', gameType: 'SLOT' });
+  const round = (n: number) => `${member.username}-r${n}`;
+  await seamlessRound(t, member, { id: round(1), gameType: 'RNG', bet: 10_000n, win: 25_000n });
+  await seamlessRound(t, member, { id: round(2), gameType: 'LIVE', bet: 5_000n, rollback: true });
+  await seamlessRound(t, member, { id: round(3), gameType: 'RNG', bet: 2_000n });
   await fund(ledger, merchantId, bonusOf(member), 3_000n, 'bonus');
   await backdatedDeposit(t, merchantId, member, 700n, 10);
 });
@@ -150,7 +150,7 @@ describe('bonus, profit and betting records', () => {
     const today = res.body.value.list[0]!.date;
     expect(res.body.value.list).toEqual([
       { date: today, gameType: 'LIVE', betAmount: '0.00', winAmount: '0.00', profit: '0.00' },
-      { date: today, gameType: 'SLOT', betAmount: '120.00', winAmount: '250.00', profit: '130.00' },
+      { date: today, gameType: 'RNG', betAmount: '120.00', winAmount: '250.00', profit: '130.00' },
     ]);
     expect(res.body.value.total).toBe(2);
     expect(res.body.value.summary).toEqual({ betAmount: '120.00', winAmount: '250.00', profit: '130.00' });
@@ -162,8 +162,8 @@ describe('bonus, profit and betting records', () => {
     expect(
       res.body.value.list.map((r) => [r.roundId, r.vendor, r.gameType, r.betAmount, r.winAmount, r.profit]),
     ).toEqual([
-      ['r3', 'V1', 'SLOT', '20.00', '0.00', '-20.00'],
-      ['r2', 'V2', 'LIVE', '0.00', '0.00', '0.00'],
+      [`${member.username}-r3`, DEMO_VENDOR.code, 'RNG', '20.00', '0.00', '-20.00'],
+      [`${member.username}-r2`, DEMO_VENDOR.code, 'LIVE', '0.00', '0.00', '0.00'],
     ]);
     const fresh = await createMember(t, merchantId);
     const empty = await t.get<Page<unknown>>(BETS, { headers: fresh.auth });

@@ -390,6 +390,7 @@ export function seamlessWallet({ db, ledger, bets }: { db: Db; ledger: Ledger; b
           fingerprint,
           response,
           ledgerTransactionId,
+          gameSessionId: who.sessionId,
         });
         if (!recorded) throw new ConcurrentCall();
         return response;

@@ -37,6 +37,9 @@ export function registerSessionRoutes(app: FastifyInstance, deps: AppDeps) {
     login.freePlay(merchant, sessionStartOf(req)),
   );
   registerEndpoint(app, deps, endpoints.member.logout, async ({ req, reply, merchant }) => {
+    // Issue 11 item 5: money at transfer-wallet vendors comes back at log-out (what a vendor
+    // cannot confirm now is settled by the reconciliation).
+    if (req.member) await deps.gameWallets.withdrawEverything(req.member);
     await sessions.revoke(req);
     await remember.forget(req, reply, merchant.id);
     return null;

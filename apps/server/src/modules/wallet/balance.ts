@@ -19,7 +19,22 @@ export function walletBalances({ db }: { db: Db }) {
       .orderBy('vendor_code')
       .execute();
     const of = (kind: string) => rows.find((row) => row.kind === kind)?.balance ?? 0n;
-    const games = rows.filter((row) => row.kind === 'member_game');
+    // Every transfer-wallet vendor of the merchant has a game wallet, empty until money moves there.
+    const transferVendors = await db
+      .selectFrom('vendors')
+      .select('code')
+      .where('merchant_id', '=', merchant.id)
+      .where('currency', '=', merchant.currency)
+      .where('status', '=', 'active')
+      .where('api_url', 'is not', null)
+      .execute();
+    const held = rows.filter((row) => row.kind === 'member_game');
+    const games = [
+      ...held,
+      ...transferVendors
+        .filter(({ code }) => !held.some((row) => row.vendor_code === code))
+        .map(({ code }) => ({ kind: 'member_game', vendor_code: code, balance: 0n })),
+    ].sort((a, b) => (a.vendor_code! < b.vendor_code! ? -1 : 1));
     const wallets = [
       { accountTypeId: ACCOUNT_TYPE_IDS.MAIN, minor: of('member_main') },
       { accountTypeId: ACCOUNT_TYPE_IDS.BONUS, minor: of('member_bonus') },

@@ -62,6 +62,20 @@ export function recordsWindow(query: RecordsQuery, language: Language): RecordsW
   return { from: dayText(from), to: dayText(to), pageNo, pageSize, offset: (pageNo - 1) * pageSize };
 }
 
+/**
+ * The account record's types are the ledger's kinds, except the game wallet's: the seamless
+ * wallet posts `seamless.bet` and its like, which members see (and filter) as bet, win and rollback.
+ */
+const TYPE_OF_KIND: Record<string, string> = {
+  'seamless.bet': 'bet',
+  'seamless.win': 'win',
+  'seamless.rollback': 'rollback',
+};
+const kindsOfType = (type: string) => [
+  type,
+  ...Object.entries(TYPE_OF_KIND).flatMap(([kind, shown]) => (shown === type ? [kind] : [])),
+];
+
 const WALLET_OF_KIND = {
   member_main: 'main',
   member_bonus: 'bonus',
@@ -90,7 +104,7 @@ export function walletRecords({ db }: { db: Db }) {
       .where('a.member_id', '=', member.id)
       .where('a.kind', 'in', kinds)
       .where(within(window, 'p.created_at'))
-      .$if(type !== undefined && type !== '', (q) => q.where('t.kind', '=', type!));
+      .$if(type !== undefined && type !== '', (q) => q.where('t.kind', 'in', kindsOfType(type!)));
     const [rows, total] = await Promise.all([
       base
         .select([
@@ -114,7 +128,7 @@ export function walletRecords({ db }: { db: Db }) {
       list: rows.map((row) => ({
         id: row.id.toString(),
         time: row.created_at.toISOString(),
-        type: row.kind,
+        type: TYPE_OF_KIND[row.kind] ?? row.kind,
         wallet: WALLET_OF_KIND[row.account_kind as keyof typeof WALLET_OF_KIND],
         ...(row.vendor_code ? { vendorCode: row.vendor_code } : {}),
         amount: toDecimalString(row.amount),
@@ -127,21 +141,42 @@ export function walletRecords({ db }: { db: Db }) {
     };
   }
 
-  /** Game money moves only through the member's main and bonus wallets (seamless wallet). */
+  /**
+   * Game money moves through the member's main and bonus wallets by the seamless wallet: each of
+   * its postings belongs to a seamless transaction, which names the round; the game (and so its
+   * type) is known from the session a win came through.
+   */
   const gamePostings = (member: MemberContext, window: RecordsWindow) =>
     db
       .selectFrom('ledger_postings as p')
       .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
-      .innerJoin('ledger_transactions as t', 't.id', 'p.transaction_id')
+      .innerJoin('seamless_transactions as st', 'st.ledger_transaction_id', 'p.transaction_id')
+      .innerJoin('vendors as v', 'v.id', 'st.vendor_id')
+      .leftJoin(roundGames(member), (join) =>
+        join.onRef('g.vendor_id', '=', 'st.vendor_id').onRef('g.round_id', '=', 'st.round_id'),
+      )
       .where('a.merchant_id', '=', member.merchantId)
       .where('a.member_id', '=', member.id)
       .where('a.kind', 'in', ['member_main', 'member_bonus'])
-      .where('t.kind', 'in', ['bet', 'win', 'rollback'])
+      .where('st.kind', 'in', ['bet', 'win', 'rollback'])
       .where(within(window, 'p.created_at'));
   // A bet debits the member; a rollback refunds it, so both count towards the stake.
-  const staked = sql<string>`coalesce(sum(CASE WHEN t.kind IN ('bet', 'rollback') THEN -p.amount ELSE 0 END), 0)::text`;
-  const won = sql<string>`coalesce(sum(CASE WHEN t.kind = 'win' THEN p.amount ELSE 0 END), 0)::text`;
-  const gameType = sql<string>`coalesce(t.reference->>'gameType', 'other')`;
+  const staked = sql<string>`coalesce(sum(CASE WHEN st.kind IN ('bet', 'rollback') THEN -p.amount ELSE 0 END), 0)::text`;
+  const won = sql<string>`coalesce(sum(CASE WHEN st.kind = 'win' THEN p.amount ELSE 0 END), 0)::text`;
+  const gameType = sql<string>`coalesce(g.game_type, 'other')`;
+  /**
+   * The game of each of the member's rounds: a bet names no session, but the round's win or
+   * rollback came through the session its launch opened (a win of zero too, which posts nothing).
+   */
+  const roundGames = (member: MemberContext) =>
+    db
+      .selectFrom('seamless_transactions as s')
+      .innerJoin('game_sessions as gs', 'gs.id', 's.game_session_id')
+      .innerJoin('games', 'games.id', 'gs.game_id')
+      .select(['s.vendor_id', 's.round_id', sql<string>`max(games.game_type)`.as('game_type')])
+      .where('s.member_id', '=', member.id)
+      .groupBy(['s.vendor_id', 's.round_id'])
+      .as('g');
   const money = (bet: string, win: string) => ({
     betAmount: toDecimalString(BigInt(bet)),
     winAmount: toDecimalString(BigInt(win)),
@@ -180,24 +215,18 @@ export function walletRecords({ db }: { db: Db }) {
       };
     },
 
-    /**
-     * Betting records: one row per round, from the stakes and wins the seamless wallet posted
-     * with `reference: { vendor, roundId, gameType? }`. Empty until games post rounds.
-     */
+    /** Betting records: one row per round of the seamless wallet, its stake, win and game type. */
     async bettingRecords(member: MemberContext, window: RecordsWindow) {
-      const vendor = sql<string>`t.reference->>'vendor'`;
-      const round = sql<string>`t.reference->>'roundId'`;
       const groups = gamePostings(member, window)
-        .where(sql<boolean>`t.reference ? 'roundId'`)
         .select([
-          vendor.as('vendor'),
-          round.as('round_id'),
-          sql<string>`max(${gameType})`.as('game_type'),
+          'v.code as vendor',
+          'st.round_id',
+          sql<string>`coalesce(max(g.game_type), 'other')`.as('game_type'),
           staked.as('bet'),
           won.as('win'),
           sql<Date>`min(p.created_at)`.as('started_at'),
         ])
-        .groupBy([vendor, round]);
+        .groupBy(['v.code', 'st.round_id']);
       const [rows, counted] = await Promise.all([
         groups.orderBy('started_at', 'desc').orderBy('round_id').limit(window.pageSize).offset(window.offset).execute(),
         db

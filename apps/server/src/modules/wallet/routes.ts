@@ -22,6 +22,7 @@ export function registerWalletRoutes(app: FastifyInstance, deps: AppDeps) {
     db: deps.db,
     ledger: createLedger(deps),
     paymentPasswords: paymentPasswords(deps),
+    gameWallets: deps.gameWallets,
   });
   const records = walletRecords(deps);
 

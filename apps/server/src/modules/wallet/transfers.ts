@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberContext, MerchantContext } from '../../http/context.ts';
 import type { PaymentPasswords } from '../cashier/payee-accounts/payment-password.ts';
+import type { GameWallets } from '../games/transfer-wallet/game-wallets.ts';
 import type { Ledger, PostedTransaction } from '../ledger/ledger.ts';
 import { memberRepository } from '../members/repository.ts';
 
@@ -40,10 +41,12 @@ export function walletTransfers({
   db,
   ledger,
   paymentPasswords,
+  gameWallets,
 }: {
   db: Db;
   ledger: Ledger;
   paymentPasswords: PaymentPasswords;
+  gameWallets: GameWallets;
 }) {
   const members = memberRepository(db);
 
@@ -109,37 +112,31 @@ export function walletTransfers({
       };
     },
 
-    /** transferFund: between the main wallet and a game (transfer-wallet) vendor's wallet. */
+    /**
+     * transferFund: between the main wallet and a transfer-wallet vendor's (issue 11 item 5: the
+     * vendor is called, modules/games/transfer-wallet). Answered once the vendor confirms; a
+     * transfer it has not confirmed yet is game.transfer_pending (it settles by itself, and the
+     * same requestId asks again).
+     */
     async betweenWallets(member: MemberContext, merchant: MerchantContext, request: FundTransferRequest) {
       if (isTrialType(member.type)) throw new AppError('auth.trial_account');
       const amount = parseMinor(request.amount);
-      const vendor = await db
-        .selectFrom('vendors')
-        .select('code')
-        .where('merchant_id', '=', merchant.id)
-        .where('code', '=', request.vendorCode)
-        .where('currency', '=', merchant.currency)
-        .where('status', '=', 'active')
-        .executeTakeFirst();
-      if (!vendor) throw new AppError('wallet.vendor_not_found');
-      const sign = request.direction === 'toGame' ? 1n : -1n;
-      const posted = await ledger.post({
-        merchantId: merchant.id,
-        currency: merchant.currency,
-        idempotencyKey: `wallet-transfer:${member.id}:${request.requestId}`,
-        kind: 'wallet_transfer',
-        postings: [
-          { account: { kind: 'member_main', memberId: member.id }, amount: -sign * amount },
-          { account: { kind: 'member_game', memberId: member.id, vendorCode: vendor.code }, amount: sign * amount },
-        ],
-        reference: { requestId: request.requestId, vendor: vendor.code, direction: request.direction },
-      });
+      const integration = await gameWallets.integrationByCode(merchant.id, request.vendorCode);
+      if (integration.currency !== merchant.currency) throw new AppError('wallet.vendor_not_found');
+      const outcome = await gameWallets.transfer(member, integration, request.direction, amount, request.requestId);
+      if (outcome.state === 'pending') throw new AppError('game.transfer_pending');
+      if (outcome.state === 'failed') {
+        if (outcome.reason === 'INSUFFICIENT_FUNDS') {
+          throw new AppError('wallet.insufficient_funds', { balance: toDecimalString(outcome.gameBalance ?? 0n) });
+        }
+        throw new AppError('game.transfer_refused');
+      }
       return {
-        transactionId: posted.transactionId.toString(),
-        replayed: posted.replayed,
+        transactionId: outcome.transferId,
+        replayed: outcome.replayed,
         amount: toDecimalString(amount),
-        balance: balanceAfter(posted, 0),
-        gameBalance: balanceAfter(posted, 1),
+        balance: toDecimalString(outcome.mainBalance ?? 0n),
+        gameBalance: toDecimalString(outcome.gameBalance ?? 0n),
       };
     },
   };

@@ -1,10 +1,13 @@
 import { randomInt } from 'node:crypto';
+import { toDecimalString } from '@khela/money';
 import type { GameSummary, Language, LaunchResult } from '@khela/contracts';
 import type { Db } from '../../../db/database.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { MemberContext, MerchantContext } from '../../../http/context.ts';
 import { assertMayWager } from '../../protection/guards.ts';
 import { issueGameSession } from '../../seamless/game-sessions.ts';
+import type { GameWallets } from '../transfer-wallet/game-wallets.ts';
+import { ledger as createLedger } from '../../ledger/ledger.ts';
 import { effectiveStatus, gamesRepository, toGameSummary, type CatalogueGame } from '../catalogue/games-repository.ts';
 
 export interface LaunchRequest {
@@ -46,8 +49,9 @@ export const MAINTENANCE_SUGGESTIONS = 6;
  * session for the vendor's integration, records the recent game and answers the vendor's URL.
  * A refusal writes nothing.
  */
-export function gameLauncher({ db }: { db: Db }) {
+export function gameLauncher({ db, gameWallets }: { db: Db; gameWallets: GameWallets }) {
   const games = gamesRepository(db);
+  const ledger = createLedger({ db });
 
   async function merchantLaunchSettings(merchantId: number) {
     return db
@@ -92,6 +96,48 @@ export function gameLauncher({ db }: { db: Db }) {
     return entry;
   }
 
+  /** §4 recents come from real launches. */
+  function recordRecent(executor: Db, memberId: number, gameId: number) {
+    return executor
+      .insertInto('recent_games')
+      .values({ member_id: memberId, game_id: gameId })
+      .onConflict((oc) =>
+        oc.columns(['member_id', 'game_id']).doUpdateSet((eb) => ({
+          last_launched_at: eb.fn('now'),
+          launches: eb('recent_games.launches', '+', 1),
+        })),
+      )
+      .execute();
+  }
+
+  /**
+   * A transfer-wallet vendor's game (§6 auto-transfer, issue 11 item 5): the member's money at
+   * other transfer vendors comes back, the whole main wallet goes to this one, and the vendor's
+   * own launch call gives the URL. A transfer the vendor has not confirmed does not stop the game.
+   */
+  async function launchTransferGame(
+    member: MemberContext,
+    merchant: MerchantContext,
+    entry: CatalogueGame,
+    language: Language,
+    backUrl: string,
+  ) {
+    const integration = await gameWallets.integrationById(entry.vendor.integration_id!);
+    const mainBalance = () =>
+      ledger.balanceOf(merchant.id, merchant.currency, { kind: 'member_main', memberId: member.id });
+    const moved = await gameWallets.moveAllInto(member, integration, mainBalance);
+    const url = await gameWallets.launchUrl(member.id, integration, {
+      gameCode: entry.game.game_code,
+      language,
+      backUrl,
+    });
+    await recordRecent(db, member.id, entry.game.id);
+    return {
+      ...answer(entry, url, 'frame'),
+      ...(moved?.state === 'done' && { transferred: toDecimalString(moved.amount) }),
+    };
+  }
+
   function answer(entry: CatalogueGame, url: string, target: LaunchResult['target']): LaunchResult {
     return { url, target, vassalage: entry.vendor.vassalage, gameCode: entry.game.game_code, nodeId: entry.game.id };
   }
@@ -107,6 +153,9 @@ export function gameLauncher({ db }: { db: Db }) {
       if (entry.vendor.integration_id === null) throw new AppError('game.not_found');
 
       const settings = await merchantLaunchSettings(merchant.id);
+      const backUrl = request.backUrl ?? `https://${settings.main_domain}/`;
+      if (entry.vendor.wallet_mode === 'transfer')
+        return launchTransferGame(member, merchant, entry, language, backUrl);
       const integrationId = entry.vendor.integration_id;
       const session = await db.transaction().execute(async (trx) => {
         const issued = await issueGameSession(
@@ -115,17 +164,7 @@ export function gameLauncher({ db }: { db: Db }) {
           { id: integrationId, merchantId: merchant.id },
           { gameId: entry.game.id },
         );
-        // §4 recents come from real launches.
-        await trx
-          .insertInto('recent_games')
-          .values({ member_id: member.id, game_id: entry.game.id })
-          .onConflict((oc) =>
-            oc.columns(['member_id', 'game_id']).doUpdateSet((eb) => ({
-              last_launched_at: eb.fn('now'),
-              launches: eb('recent_games.launches', '+', 1),
-            })),
-          )
-          .execute();
+        await recordRecent(trx, member.id, entry.game.id);
         return issued;
       });
       const url = fillLaunchUrl(
@@ -134,9 +173,10 @@ export function gameLauncher({ db }: { db: Db }) {
           token: session.token,
           gameCode: entry.game.game_code,
           vendorGameId: entry.game.vendor_game_id,
+          gameType: entry.vendor.category,
           language,
           mode: 'real',
-          backUrl: request.backUrl ?? `https://${settings.main_domain}/`,
+          backUrl,
           currency: settings.currency,
         },
         settings.launch_game_cdns,
@@ -155,6 +195,7 @@ export function gameLauncher({ db }: { db: Db }) {
           token: '',
           gameCode: entry.game.game_code,
           vendorGameId: entry.game.vendor_game_id,
+          gameType: entry.vendor.category,
           language,
           mode: 'fun',
           backUrl: request.backUrl ?? `https://${settings.main_domain}/`,
