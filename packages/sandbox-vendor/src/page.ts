@@ -60,7 +60,7 @@ export function gamePage(input: PageInput): string {
 <style>
   :root { color-scheme: dark; font-family: system-ui, 'Noto Sans Bengali', sans-serif; }
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: radial-gradient(circle at top, #1f4d3a, #0b1712); color: #f3f7f4; }
-  main { width: min(92vw, 420px); padding: 20px; border-radius: 16px; background: #10261d; box-shadow: 0 8px 30px #0008; }
+  main { box-sizing: border-box; width: min(92vw, 420px); padding: 20px; border-radius: 16px; background: #10261d; box-shadow: 0 8px 30px #0008; }
   h1 { font-size: 1.2rem; margin: 0 0 4px; }
   .meta { display: flex; justify-content: space-between; font-size: .9rem; color: #b9d4c7; margin-bottom: 16px; }
   label { display: block; margin-bottom: 8px; }

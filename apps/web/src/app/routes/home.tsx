@@ -1,4 +1,5 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useMemo, useRef, type ReactNode } from 'react';
+import { useSeen } from '../../lib/use-seen.ts';
 import { useTranslation } from 'react-i18next';
 import { useSystemStatus } from '../../features/system/api/get-status.ts';
 import { bannersOf, useNotices } from '../../features/notices/api/get-notices.ts';
@@ -71,7 +72,9 @@ export default function HomeRoute() {
         <>
           <PromotionsStrip promotions={notices.data?.promotion ?? []} />
           <VideoBannerRow banners={promotionBanners} />
-          <HomeGameSections onLaunch={launch} />
+          <NearViewport>
+            <HomeGameSections onLaunch={launch} />
+          </NearViewport>
         </>
       ) : (
         // Holds the footer below the first screen until they render (no layout shift on tall screens).
@@ -79,4 +82,15 @@ export default function HomeRoute() {
       )}
     </div>
   );
+}
+
+/**
+ * The game sections (five lists, 60 cards) load and render when the visitor scrolls near them,
+ * not with the first screen: on a phone they are well below it, and their calls and rendering
+ * would compete with it.
+ */
+function NearViewport({ children }: { children: ReactNode }) {
+  const anchor = useRef<HTMLDivElement>(null);
+  const near = useSeen(anchor, '600px');
+  return near ? children : <div ref={anchor} className="home__below-fold-pending" />;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useSeen } from '../../../lib/use-seen.ts';
 
 /** Modules of white border around the code, as the QR standard asks for. */
 const QUIET = 4;
@@ -24,25 +25,6 @@ function toPath(size: number, dark: (row: number, col: number) => boolean): stri
     }
   }
   return path;
-}
-
-/** True once `ref` has come into the viewport (at once where IntersectionObserver is missing). */
-function useSeen(ref: React.RefObject<Element | null>): boolean {
-  const [seen, setSeen] = useState(false);
-  useEffect(() => {
-    const element = ref.current;
-    if (seen || !element) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setSeen(true);
-      return;
-    }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref, seen]);
-  return seen;
 }
 
 /**
