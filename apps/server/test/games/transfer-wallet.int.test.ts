@@ -27,7 +27,10 @@ import {
  * suite), then our adapter: GCS_walletTransfer, launches, log-out, and every way a vendor's
  * answer can go missing. After each: every cent in exactly one wallet.
  */
-const TIMEOUT_MS = 400;
+/** Our wait for the vendor: long enough that a loaded CI machine never trips it by accident. */
+const TIMEOUT_MS = 1_500;
+/** A late answer comes this much after our wait gave up. */
+const LATE_MS = TIMEOUT_MS + 1_000;
 const WALLET_TRANSFER = '/wps/relay/GCS_walletTransfer';
 
 interface TransferResult {
@@ -282,7 +285,7 @@ describe('a vendor that does not answer', () => {
   it.each(cases)('$name: pending, then settled once by the reconciliation', async ({ direction, fault }) => {
     const member = await fundedMember(300_00n);
     await gameTransfer(member, { direction: 'toGame', amount: '100.00' });
-    await plan({ call: direction === 'toGame' ? 'deposit' : 'withdraw', kind: fault, ms: TIMEOUT_MS * 3 });
+    await plan({ call: direction === 'toGame' ? 'deposit' : 'withdraw', kind: fault, ms: LATE_MS });
     const requestId = uniqueKey('fund');
     const uncertain = await gameTransfer(member, { direction, amount: '40.00', requestId });
     expect(uncertain.status).toBe(409);
@@ -292,7 +295,7 @@ describe('a vendor that does not answer', () => {
     await plan({ call: 'status', kind: 'drop' });
     const blocked = await gameTransfer(member, { direction: 'toGame', amount: '1.00' });
     expect(blocked.body.code).toBe('game.transfer_pending');
-    await new Promise((r) => setTimeout(r, TIMEOUT_MS * 3));
+    await new Promise((r) => setTimeout(r, LATE_MS));
 
     const settled = await deps.gameWallets.reconcile(0);
     expect(settled).toEqual({ settled: 1, pending: 0 });
