@@ -17,7 +17,14 @@ const vendor = createSandboxVendor({
   ...(env.SANDBOX_STORE ? { storeFile: env.SANDBOX_STORE } : {}),
   faults: env.SANDBOX_FAULTS === '1',
 });
-const url = await vendor.listen(Number(env.PORT ?? 8081), env.HOST ?? '127.0.0.1');
+const port = Number(env.PORT ?? 8081);
+const host = env.HOST ?? '127.0.0.1';
+const url = await vendor.listen(port, host).catch((error: NodeJS.ErrnoException) => {
+  // One line, like Khela's own start-up failures.
+  const why = error.code === 'EADDRINUSE' ? 'the port is in use' : error.message;
+  console.error(`The sandbox vendor cannot listen on ${host}:${port}: ${why}.`);
+  process.exit(1);
+});
 console.log(`Sandbox vendor at ${url}`);
 process.send?.({ ready: url });
 const stop = () => void vendor.close().then(() => process.exit(0));

@@ -391,7 +391,13 @@ export function createSandboxVendor(options: SandboxVendorOptions) {
 
   return {
     async listen(port: number, host = '127.0.0.1'): Promise<string> {
-      await new Promise<void>((resolve) => server.listen(port, host, resolve));
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
       return `http://${host}:${(server.address() as AddressInfo).port}`;
     },
     async close() {

@@ -58,6 +58,12 @@ describe('start and stop', () => {
     const blocker = createServer();
     const port = await freePort();
     await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
+    // The sandbox vendor's port (PORT + 1) is taken too: it says so in one line as well.
+    const sandboxBlocker = createServer();
+    await new Promise<void>((resolve, reject) => {
+      sandboxBlocker.once('error', reject);
+      sandboxBlocker.listen(port + 1, '127.0.0.1', resolve);
+    }).catch(() => undefined);
     try {
       const dataDir = join(dataRoot, 'port');
       const server = start({ DATA_DIR: dataDir, PORT: String(port) });
@@ -66,8 +72,14 @@ describe('start and stop', () => {
       expect(spawnSync('pgrep', ['-f', join(dataDir, 'pg')]).status).toBe(1);
       expect(server.output()).toContain(`Port ${port} on 127.0.0.1 is already in use`);
       expect(server.output()).not.toMatch(/\n\s+at /);
+      if (sandboxBlocker.listening) {
+        expect(server.output()).toContain(
+          `The sandbox vendor cannot listen on 127.0.0.1:${port + 1}: the port is in use.`,
+        );
+      }
     } finally {
       blocker.close();
+      sandboxBlocker.close();
     }
   }, 90_000);
 
