@@ -14,17 +14,14 @@
  *   the server (V8 CPU profile written when it stops).
  */
 import { spawn } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
+import { cpus, loadavg } from 'node:os';
 import { Pool } from 'undici';
 import { createDb, createPool } from '../../src/db/database.ts';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/db/embedded.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { seedDemoIfEmpty } from '../../src/seed/demo.ts';
+import { benchPostgres } from '../helpers/bench-postgres.ts';
 import { testSecrets } from '../helpers/secrets.ts';
 import { freePort, serverProcess } from '../seamless/server-process.ts';
 
@@ -72,16 +69,6 @@ function percentile(sorted: number[], p: number): number {
 function cpuMsOf(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
-async function admin(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 /** A bare node:http server answering `answer` to everything, in a process of its own like the real one. */
@@ -133,32 +120,21 @@ async function drive(pool: Pool, path: string, seconds: number, serverPid: numbe
 }
 
 async function main() {
-  let embedded: EmbeddedPostgres | undefined;
-  const dataDir = await mkdtemp(join(tmpdir(), 'khela-bench-'));
-  await chmod(dataDir, 0o755);
-  let adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    console.log('Starting a bundled PostgreSQL …');
-    embedded = await startEmbeddedPostgres(dataDir);
-    adminUrl = embedded.url('postgres');
-  }
-  const appDb = `khela_bench_${randomBytes(4).toString('hex')}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${appDb}`;
+  const postgres = await benchPostgres();
   let server: ReturnType<typeof serverProcess> | undefined;
   const bare: ReturnType<typeof bareServer>[] = [];
   try {
-    await admin(adminUrl, `CREATE DATABASE ${appDb}`);
-    const db = createDb(createPool(url.toString(), 2));
+    const { url } = await postgres.createDatabase('bench');
+    const db = createDb(createPool(url, 2));
     await migrateToLatest(db);
     await seedDemoIfEmpty(db, testSecrets);
     await db.destroy();
 
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     server = serverProcess({
-      databaseUrl: url.toString(),
+      databaseUrl: url,
       port: await freePort(),
-      dataDir,
+      dataDir: postgres.dataDir,
       env: { NODE_ENV: 'production', WIRE_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
       nodeArgs: process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [],
     });
@@ -253,9 +229,7 @@ async function main() {
   } finally {
     for (const started of bare) started.kill();
     await server?.kill('SIGTERM');
-    await admin(adminUrl, `DROP DATABASE IF EXISTS ${appDb} WITH (FORCE)`).catch(() => undefined);
-    await embedded?.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await postgres.stop();
   }
 }
 

@@ -212,6 +212,36 @@ describe('POST /wps/relay/GCS_walletTransfer (transfer-wallet vendors)', () => {
     );
   });
 
+  it('applies a requestId sent many times at once exactly once, and concurrent transfers of one wallet one at a time', async () => {
+    const member = await fundedMember(1_000_00n);
+    const requestId = uniqueKey('fund');
+    const same = await Promise.all(
+      Array.from({ length: 8 }, () => gameTransfer(member, { direction: 'toGame', amount: '100.00', requestId })),
+    );
+    // Each answer is the move (first or replayed) or "still being confirmed"; never a second move.
+    for (const res of same) {
+      if (res.status === 200) expect(res.body.value).toMatchObject({ balance: '900.00', gameBalance: '100.00' });
+      else expect(res.body.code).toBe('game.transfer_pending');
+    }
+    expect(same.filter((res) => res.status === 200 && !res.body.value.replayed)).toHaveLength(1);
+    expect(await vendorWallet(member)).toBe(100_00n);
+
+    // Different requests on one wallet: each is applied once or refused, and the sums agree.
+    const moves = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        gameTransfer(member, { direction: i % 2 ? 'toMain' : 'toGame', amount: '10.00' }),
+      ),
+    );
+    for (const res of moves) {
+      expect([200, 409]).toContain(res.status);
+      if (res.status === 409) expect(res.body.code).toBe('game.transfer_pending');
+    }
+    const applied = moves.flatMap((res, i) => (res.status === 200 ? [i % 2 ? -10_00n : 10_00n] : []));
+    expect(await pendingCount(member)).toBe(0n);
+    expect(await vendorWallet(member)).toBe(100_00n + applied.reduce((a, b) => a + b, 0n));
+    await expectConserved(member, 1_000_00n);
+  });
+
   it("books the member's result at the vendor's games when money comes back", async () => {
     const member = await fundedMember(100_00n);
     await gameTransfer(member, { direction: 'toGame', amount: '100.00' });

@@ -15,18 +15,16 @@
  * - Targets: bets/s ÷ pgbench tps ≥ 0.5, hot ÷ spread ≥ 0.8. BENCH_PROFILE=<dir> profiles the server.
  */
 import { execFile } from 'node:child_process';
-import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, rm, chmod } from 'node:fs/promises';
 import { Pool } from 'undici';
-import { cpus, tmpdir } from 'node:os';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { sql } from 'kysely';
+import { benchPostgres } from '../helpers/bench-postgres.ts';
 import { testSecrets } from '../helpers/secrets.ts';
 import { createDb, createPool } from '../../src/db/database.ts';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/db/embedded.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { seedDemoIfEmpty } from '../../src/seed/demo.ts';
 import { hashSecretToken, newSecretToken } from '../../src/modules/sessions/secret-token.ts';
@@ -62,38 +60,12 @@ function pgbenchBinary(): string {
   throw new Error('pgbench not found: apt-get install -y postgresql-client (or set PGBENCH)');
 }
 
-async function admin(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 async function main() {
-  let embedded: EmbeddedPostgres | undefined;
-  const dataDir = await mkdtemp(join(tmpdir(), 'khela-bench-'));
-  await chmod(dataDir, 0o755);
-  let adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    console.log('Starting a bundled PostgreSQL …');
-    embedded = await startEmbeddedPostgres(dataDir);
-    adminUrl = embedded.url('postgres');
-  }
-  const suffix = randomBytes(4).toString('hex');
-  const appDb = `khela_bench_${suffix}`;
-  const pgbenchDb = `khela_pgbench_${suffix}`;
-  const urlOf = (name: string) => {
-    const url = new URL(adminUrl!);
-    url.pathname = `/${name}`;
-    return url.toString();
-  };
+  const postgres = await benchPostgres();
   let server: ReturnType<typeof serverProcess> | undefined;
   try {
-    await admin(adminUrl, `CREATE DATABASE ${appDb}`);
-    const db = createDb(createPool(urlOf(appDb), 4));
+    const app = await postgres.createDatabase('bench');
+    const db = createDb(createPool(app.url, 4));
     await migrateToLatest(db);
     await seedDemoIfEmpty(db, testSecrets);
     const merchantId = (
@@ -200,20 +172,20 @@ async function main() {
 
     // pgbench's scratch database on the same server, initialised before any measuring.
     const pgbench = pgbenchBinary();
-    const url = new URL(urlOf(pgbenchDb));
+    const pgbenchDb = await postgres.createDatabase('pgbench');
+    const url = new URL(pgbenchDb.url);
     const env = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
     const common = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username)];
-    await admin(adminUrl, `CREATE DATABASE ${pgbenchDb}`);
     console.log(`pgbench -i -s ${PGBENCH_SCALE} …`);
-    await run(pgbench, [...common, '-i', '-q', '-s', String(PGBENCH_SCALE), pgbenchDb], { env });
+    await run(pgbench, [...common, '-i', '-q', '-s', String(PGBENCH_SCALE), pgbenchDb.name], { env });
     const tps: Record<number, number> = {};
 
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const poolSize = Number(process.env.BENCH_POOL_SIZE ?? 16);
     server = serverProcess({
-      databaseUrl: urlOf(appDb),
+      databaseUrl: app.url,
       port: await freePort(),
-      dataDir,
+      dataDir: postgres.dataDir,
       poolSize,
       env: { NODE_ENV: 'production', WIRE_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
       // BENCH_PROFILE=<dir>: a V8 CPU profile of the server, written when it stops.
@@ -272,7 +244,7 @@ async function main() {
         [
           ...common,
           ...['-b', 'tpcb-like', '-c', String(clients), '-j', String(Math.min(clients, cpus().length))],
-          ...['-T', String(seconds), pgbenchDb],
+          ...['-T', String(seconds), pgbenchDb.name],
         ],
         { env },
       );
@@ -332,10 +304,7 @@ async function main() {
     console.log('Targets: bets/s ÷ pgbench tps ≥ 0.5; hot ÷ spread ≥ 0.8.');
   } finally {
     await server?.kill('SIGKILL');
-    await admin(adminUrl, `DROP DATABASE IF EXISTS ${appDb} WITH (FORCE)`).catch(() => undefined);
-    await admin(adminUrl, `DROP DATABASE IF EXISTS ${pgbenchDb} WITH (FORCE)`).catch(() => undefined);
-    await embedded?.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await postgres.stop();
   }
 }
 

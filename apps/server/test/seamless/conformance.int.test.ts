@@ -380,6 +380,9 @@ describe('seamless wallet: bad input', () => {
     const before = await ledgerCount();
     const body = bet(p, '1.00');
     const payload = JSON.stringify(body);
+    // Read the clock at each send: on a loaded machine the sends before take seconds, and a
+    // timestamp 301 s ahead computed up front would be inside the window by the time it is sent.
+    const secondsFromNow = (offset: number) => String(Math.floor(Date.now() / 1000) + offset);
     const now = Math.floor(Date.now() / 1000);
     const answers = [
       await sandbox.send('bet', body, { signature: '0'.repeat(64) }),
@@ -394,8 +397,8 @@ describe('seamless wallet: bad input', () => {
         ),
         timestamp: String(now),
       }),
-      await sandbox.send('bet', body, { timestamp: String(now - 301) }),
-      await sandbox.send('bet', body, { timestamp: String(now + 301) }),
+      await sandbox.send('bet', body, { timestamp: secondsFromNow(-301) }),
+      await sandbox.send('bet', body, { timestamp: secondsFromNow(+301) }),
       await sandbox.send('bet', body, { timestamp: 'yesterday' }),
       await sandbox.send('bet', body, { omit: ['x-signature'] }),
       await sandbox.send('bet', body, { omit: ['x-timestamp'] }),
@@ -404,7 +407,7 @@ describe('seamless wallet: bad input', () => {
     for (const answer of answers) expectRefused(answer, 'RS_ERROR_INVALID_SIGNATURE', 401);
     expect(await ledgerCount()).toBe(before);
     // Within the window is fine.
-    expectOk(await sandbox.send('bet', body, { timestamp: String(now - 250) }), '9.00');
+    expectOk(await sandbox.send('bet', body, { timestamp: secondsFromNow(-250) }), '9.00');
   });
 
   it('negative, zero, fractional-minor-unit, huge and non-numeric amounts are refused', async () => {

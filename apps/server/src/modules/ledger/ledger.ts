@@ -157,10 +157,11 @@ export function ledger({ db }: { db: Db }) {
 
     /**
      * The balance of an account: stored for member accounts, the sum of postings for others;
-     * 0 for an account not created yet (accounts appear with their first posting).
+     * 0 for an account not created yet (accounts appear with their first posting). Read inside the
+     * caller's transaction when one is given.
      */
-    async balanceOf(merchantId: number, currency: string, ref: LedgerAccountRef): Promise<bigint> {
-      const row = await db
+    async balanceOf(merchantId: number, currency: string, ref: LedgerAccountRef, trx?: Db): Promise<bigint> {
+      const row = await (trx ?? db)
         .selectFrom('ledger_accounts as a')
         .select(
           tracksBalance(ref.kind)

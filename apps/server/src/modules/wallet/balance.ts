@@ -9,25 +9,27 @@ export const currencySymbolOf = (currency: string): string => CURRENCY_SYMBOLS[c
 /** Balances (issue 5 item 2): main, bonus and game wallets of the member, and their sum. */
 export function walletBalances({ db }: { db: Db }) {
   async function balance(member: MemberContext, merchant: MerchantContext) {
-    const rows = await db
-      .selectFrom('ledger_accounts')
-      .select(['kind', 'vendor_code', 'balance'])
-      .where('merchant_id', '=', merchant.id)
-      .where('member_id', '=', member.id)
-      .where('currency', '=', merchant.currency)
-      .where('kind', 'in', ['member_main', 'member_bonus', 'member_game'])
-      .orderBy('vendor_code')
-      .execute();
-    const of = (kind: string) => rows.find((row) => row.kind === kind)?.balance ?? 0n;
     // Every transfer-wallet vendor of the merchant has a game wallet, empty until money moves there.
-    const transferVendors = await db
-      .selectFrom('vendors')
-      .select('code')
-      .where('merchant_id', '=', merchant.id)
-      .where('currency', '=', merchant.currency)
-      .where('status', '=', 'active')
-      .where('api_url', 'is not', null)
-      .execute();
+    const [rows, transferVendors] = await Promise.all([
+      db
+        .selectFrom('ledger_accounts')
+        .select(['kind', 'vendor_code', 'balance'])
+        .where('merchant_id', '=', merchant.id)
+        .where('member_id', '=', member.id)
+        .where('currency', '=', merchant.currency)
+        .where('kind', 'in', ['member_main', 'member_bonus', 'member_game'])
+        .orderBy('vendor_code')
+        .execute(),
+      db
+        .selectFrom('vendors')
+        .select('code')
+        .where('merchant_id', '=', merchant.id)
+        .where('currency', '=', merchant.currency)
+        .where('status', '=', 'active')
+        .where('api_url', 'is not', null)
+        .execute(),
+    ]);
+    const of = (kind: string) => rows.find((row) => row.kind === kind)?.balance ?? 0n;
     const held = rows.filter((row) => row.kind === 'member_game');
     const games = [
       ...held,

@@ -103,7 +103,12 @@ export function gameWallets({
 
   /** Books the member's result at the vendor: the mirror becomes `target` (in the caller's transaction). */
   async function bookResult(trx: Db, transfer: TransferRow, integration: Integration, target: bigint) {
-    const mirror = await balanceIn(trx, transfer.member_id, integration);
+    const mirror = await ledger.balanceOf(
+      transfer.merchant_id,
+      integration.currency,
+      mirrorAccount(transfer.member_id, integration),
+      trx,
+    );
     const result = target - mirror;
     if (result === 0n) return;
     await ledger.post(
@@ -120,19 +125,6 @@ export function gameWallets({
       },
       trx,
     );
-  }
-
-  async function balanceIn(trx: Db, memberId: number, integration: Integration): Promise<bigint> {
-    const row = await trx
-      .selectFrom('ledger_accounts')
-      .select('balance')
-      .where('merchant_id', '=', integration.merchantId)
-      .where('kind', '=', 'member_game')
-      .where('member_id', '=', memberId)
-      .where('vendor_code', '=', integration.code)
-      .where('currency', '=', integration.currency)
-      .executeTakeFirst();
-    return row?.balance ?? 0n;
   }
 
   const moveKey = (transfer: TransferRow) => `game-transfer:${transfer.reference}`;
