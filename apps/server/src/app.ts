@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { MAX_BODY_BYTES } from '@khela/contracts';
@@ -6,6 +5,13 @@ import { dedicatedClientOf, type Db } from './db/database.ts';
 import type { WireKeys } from './http/encryption.ts';
 import type { SecretBox } from './modules/secrets/secret-box.ts';
 import { installErrorHandling } from './http/error-handler.ts';
+import {
+  hotReads as createHotReads,
+  requestIdOf,
+  serverWithHotReads,
+  trustHops,
+  type HotReads,
+} from './http/hot-reads.ts';
 import { installBinaryBodyParser } from './http/binary-body.ts';
 import { installFormBodyParser } from './http/form-body.ts';
 import { installJsonBodyParser } from './http/json-body.ts';
@@ -36,6 +42,8 @@ import { registerSeamlessRoutes } from './modules/seamless/routes.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerObservability } from './plugins/observability.ts';
 import { registerTenancy } from './plugins/tenancy.ts';
+import { siteAccessService } from './modules/system/site-access.ts';
+import { Counter } from 'prom-client';
 import { registerWeb } from './plugins/web.ts';
 
 export interface AppOptions {
@@ -78,17 +86,17 @@ const REDACTED = [
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  // The hot-read fast path needs the site's checks cached like its answers: on with the site cache.
+  let hotReads: HotReads | undefined;
   const app = Fastify({
     logger: { level: options.logLevel ?? 'info', redact: { paths: REDACTED, censor: '[redacted]' } },
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIdOf,
     requestIdHeader: false,
     bodyLimit: MAX_BODY_BYTES,
     // Trust X-Forwarded-For from exactly this many proxies in front of us.
-    trustProxy: (_address: string, hop: number) => hop < (options.trustProxy ?? 0),
+    trustProxy: trustHops(options.trustProxy ?? 0),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    ...(options.siteCacheTtlMs && { serverFactory: serverWithHotReads(() => hotReads) }),
   });
   app.decorate('wireKeys', options.wireKeys);
   app.addHook('onSend', async (req, reply) => {
@@ -169,6 +177,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   installFormBodyParser(app);
   installBinaryBodyParser(app);
   registerObservability(app, options.db);
+  if (options.siteCacheTtlMs) {
+    const access = siteAccessService(site.access);
+    const served = new Counter({
+      name: 'http_hot_reads_total',
+      help: 'Lobby reads answered by the hot-read fast path, by route',
+      labelNames: ['route'],
+      registers: [app.metrics],
+    });
+    const byRoute = new Map<string, { inc(): void }>();
+    const counted = (route: string) => byRoute.get(route) ?? byRoute.set(route, served.labels({ route })).get(route)!;
+    hotReads = deps.hotReads = createHotReads({
+      feed: changes,
+      trustProxyHops: options.trustProxy ?? 0,
+      switchIsOn: (merchantId, modId) => site.switchIsOnNow(merchantId, modId) ?? site.switchIsOn(merchantId, modId),
+      mayEnter: (merchantId, ip) =>
+        access.mayEnterNow(merchantId, ip, app.log) ??
+        access
+          .check(merchantId, ip, app.log, { countryOnlyForRules: true })
+          .then((state) => !state.maintenance && !state.regionRestricted),
+      onServed: (route) => counted(route).inc(),
+    });
+  }
   registerApiDocs(app, options.version ?? '0.0.0');
   installErrorHandling(app, await registerWeb(app, options.webDist));
 

@@ -1,23 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CacheChange, ChangeFeed } from './change-feed.ts';
+import { fakeChangeFeed as fakeFeed } from './fake-change-feed.ts';
 import { memoCache } from './memo-cache.ts';
-
-/** A feed the test drives: listening or not, and changes announced by hand. */
-function fakeFeed() {
-  const subscribers = new Set<(change: CacheChange) => void>();
-  const feed = {
-    listening: true,
-    start: async () => undefined,
-    isListening: () => feed.listening,
-    subscribe(fn: (change: CacheChange) => void) {
-      subscribers.add(fn);
-      return () => subscribers.delete(fn);
-    },
-    announce: (change: CacheChange) => subscribers.forEach((fn) => fn(change)),
-    close: async () => undefined,
-  };
-  return feed as typeof feed & ChangeFeed;
-}
 
 function counter() {
   let loads = 0;
@@ -84,5 +67,20 @@ describe('memo cache', () => {
     const cache = memoCache<number>({ feed: fakeFeed(), scope: 'site', ttlMs: 30_000 });
     await expect(cache.get(1, 'k', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
     expect(await cache.get(1, 'k', async () => 7)).toBe(7);
+  });
+
+  it('peeks at a kept value without loading, never past its TTL or while deaf', async () => {
+    let now = 1000;
+    const feed = fakeFeed();
+    const cache = memoCache<number>({ feed, scope: 'site', ttlMs: 1000, now: () => now });
+    expect(cache.peek(1, 'k')).toBeUndefined();
+    await cache.get(1, 'k', async () => 7);
+    expect(cache.peek(1, 'k')).toBe(7);
+    expect(cache.peek(2, 'k')).toBeUndefined();
+    feed.listening = false;
+    expect(cache.peek(1, 'k')).toBeUndefined();
+    feed.listening = true;
+    now += 1000;
+    expect(cache.peek(1, 'k')).toBeUndefined();
   });
 });

@@ -79,6 +79,13 @@ export function memoCache<V>(options: MemoCacheOptions) {
       return loading;
     },
 
+    /** The kept value of `key` if there is one now, without loading (a synchronous fast path). */
+    peek(merchantId: number | null, key: string): V | undefined {
+      if (options.ttlMs <= 0 || !options.feed.isListening()) return undefined;
+      const hit = groups.get(merchantId)?.entries.get(key);
+      return hit && hit.expiresAt > now() ? hit.value : undefined;
+    },
+
     /** Drops one merchant's entries (or, with null, those of no merchant). */
     drop,
     dropAll,

@@ -41,7 +41,6 @@ export function siteConfigCache(deps: { db: Db; merchants: MerchantRepository; f
   };
 
   const cachedAccess: SiteAccessReader = {
-    /** The window in force now, chosen as the repository does: the longest of those open now. */
     async activeMaintenance(merchantId) {
       const upcoming = await windows.get(merchantId, 'windows', () =>
         deps.db
@@ -51,19 +50,22 @@ export function siteConfigCache(deps: { db: Db; merchants: MerchantRepository; f
           .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', new Date())]))
           .execute(),
       );
-      const now = Date.now();
-      const open = upcoming.filter(
-        (w) => w.starts_at.getTime() <= now && (w.ends_at === null || w.ends_at.getTime() > now),
-      );
-      open.sort(
-        (a, b) =>
-          (b.ends_at?.getTime() ?? Infinity) - (a.ends_at?.getTime() ?? Infinity) ||
-          a.starts_at.getTime() - b.starts_at.getTime(),
-      );
-      return open[0];
+      return windowOpenNow(upcoming);
     },
     regionRules: (merchantId) => rules.get(merchantId, 'rules', () => system.regionRules(merchantId)),
+    peek(merchantId) {
+      const upcoming = windows.peek(merchantId, 'windows');
+      const known = rules.peek(merchantId, 'rules');
+      return upcoming && known && { maintenance: windowOpenNow(upcoming), rules: known };
+    },
   };
+
+  function switchesOn(enabled: Map<string, boolean>, modId: string): boolean {
+    for (let id: SwitchId | undefined = modId as SwitchId; id; id = SWITCH_PARENT[id]) {
+      if (enabled.get(id) !== true) return false;
+    }
+    return true;
+  }
 
   return {
     merchants: deps.ttlMs > 0 ? merchants : deps.merchants,
@@ -75,11 +77,27 @@ export function siteConfigCache(deps: { db: Db; merchants: MerchantRepository; f
         const rows = await system.switches(merchantId);
         return new Map(rows.map((row) => [row.mod_id, row.enabled]));
       });
-      for (let id: SwitchId | undefined = modId as SwitchId; id; id = SWITCH_PARENT[id]) {
-        if (enabled.get(id) !== true) return false;
-      }
-      return true;
+      return switchesOn(enabled, modId);
+    },
+    /** The same from memory alone; undefined when the merchant's switches are not in memory. */
+    switchIsOnNow(merchantId: number, modId: string): boolean | undefined {
+      const enabled = switches.peek(merchantId, 'switches');
+      return enabled && switchesOn(enabled, modId);
     },
   };
+}
+
+/** The window in force now, chosen as the repository does: the longest of those open now. */
+function windowOpenNow(upcoming: MaintenanceWindow[]): MaintenanceWindow | undefined {
+  const now = Date.now();
+  const open = upcoming.filter(
+    (w) => w.starts_at.getTime() <= now && (w.ends_at === null || w.ends_at.getTime() > now),
+  );
+  open.sort(
+    (a, b) =>
+      (b.ends_at?.getTime() ?? Infinity) - (a.ends_at?.getTime() ?? Infinity) ||
+      a.starts_at.getTime() - b.starts_at.getTime(),
+  );
+  return open[0];
 }
 export type SiteConfigCache = ReturnType<typeof siteConfigCache>;

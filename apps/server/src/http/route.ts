@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import {
   MAX_BODY_BYTES,
@@ -10,9 +10,11 @@ import {
   type SwitchId,
 } from '@khela/contracts';
 import type { Db } from '../db/database.ts';
+import { isGated } from '../modules/system/access-gate.ts';
 import { AppError } from './app-error.ts';
 import type { HandlerContext, MemberContext, MerchantContext, OperatorContext } from './context.ts';
 import { openEncryptedBody } from './encryption.ts';
+import type { HotReads } from './hot-reads.ts';
 import { SerializedEnvelope } from './serialized-envelope.ts';
 import { parseOrThrow } from './validation.ts';
 
@@ -37,6 +39,8 @@ export interface RouteDeps {
   validateResponses: boolean;
   /** The switch check of every call; the instance's cached one (cache/site-config.ts) when given. */
   switchIsOn?: (merchantId: number, modId: string) => Promise<boolean>;
+  /** The hot-read fast path (http/hot-reads.ts), when the site's checks are cached. */
+  hotReads?: HotReads | undefined;
 }
 
 /**
@@ -82,6 +86,11 @@ export interface EndpointOptions {
    * public reads, bench:lobby). The handler must treat the query as read-only: it is shared.
    */
   queryMemo?: number;
+  /**
+   * Identical requests may get this answer (a SerializedEnvelope) from the hot-read fast path for
+   * this long (ms) without hearing of a change. For answers the same for every visitor only.
+   */
+  replayMs?: number;
 }
 
 /** The query of `def` parsed once per distinct query text; refused ones are parsed (and refused) every time. */
@@ -114,13 +123,16 @@ export function registerEndpoint<E extends EndpointDef>(
   // Vendor calls are signed over the raw body and answer in their own protocol: see modules/seamless.
   if (def.auth === 'vendor') throw new Error(`${def.name} is a vendor call: bind it with registerVendorEndpoint`);
   const parseQuery = options.queryMemo ? memoizedQueryParser(def, options.queryMemo) : undefined;
+  const replay = replayer(def, deps.hotReads, options.replayMs);
   const route: RouteOptions = {
     method: def.method,
     url: def.path,
     config: { endpoint: def },
     ...(def.bodyFormat === 'binary' && { bodyLimit: BINARY_BODY_LIMIT }),
     ...(def.bodyFormat === 'signed-json' && { preParsing: keepRawBody }),
+    ...(replay && { onResponse: replay.onResponse }),
     handler: async (req, reply) => {
+      const generation = deps.hotReads?.generation;
       let merchant: MerchantContext;
       if (def.auth === 'operator') {
         const authenticate = deps.auth.operator;
@@ -165,6 +177,7 @@ export function registerEndpoint<E extends EndpointDef>(
       // A stream (text/event-stream) was hijacked by its handler: no envelope follows.
       if (def.responseFormat === 'sse') return reply;
       if (value instanceof SerializedEnvelope) {
+        replay?.made(req, { envelope: value, merchantId: merchant.id, generation: generation! });
         const { payload, encoding } = value.body(req.headers['accept-encoding']);
         reply.header('vary', 'accept-encoding');
         if (encoding) reply.header('content-encoding', encoding);
@@ -181,6 +194,31 @@ export function registerEndpoint<E extends EndpointDef>(
     },
   };
   for (const url of [def.path, ...(def.aliases ?? [])]) app.route({ ...route, url });
+}
+
+/** Hands the answers of an endpoint with `replayMs` to the hot-read fast path once they are sent. */
+function replayer(def: EndpointDef, hotReads: HotReads | undefined, ttlMs: number | undefined) {
+  if (!hotReads || !ttlMs || def.method !== 'GET' || def.auth !== 'none') return undefined;
+  const made = new WeakMap<FastifyRequest, { envelope: SerializedEnvelope; merchantId: number; generation: number }>();
+  const gated = isGated(def);
+  return {
+    made: (req: FastifyRequest, answer: { envelope: SerializedEnvelope; merchantId: number; generation: number }) =>
+      made.set(req, answer),
+    onResponse(req: FastifyRequest, reply: FastifyReply, done: () => void) {
+      const answer = made.get(req);
+      if (answer && reply.statusCode === 200) {
+        hotReads.remember(req.raw, {
+          ...answer,
+          route: def.path,
+          gated,
+          switch: def.switch,
+          ttlMs,
+          headers: reply.raw.getHeaders(),
+        });
+      }
+      done();
+    },
+  };
 }
 
 declare module 'fastify' {

@@ -13,6 +13,19 @@ function accepts(header: string | undefined, coding: 'br' | 'gzip'): boolean {
   });
 }
 
+/** Browsers send a handful of Accept-Encoding values: each is read once. */
+const codings = new Map<string, 'br' | 'gzip' | null>();
+function preferredCoding(header: string | undefined): 'br' | 'gzip' | null {
+  if (!header) return null;
+  let coding = codings.get(header);
+  if (coding === undefined) {
+    coding = accepts(header, 'br') ? 'br' : accepts(header, 'gzip') ? 'gzip' : null;
+    if (codings.size >= 100) codings.clear();
+    codings.set(header, coding);
+  }
+  return coding;
+}
+
 /**
  * An answer serialized once and sent as it is, many times (the cached lobby reads): the whole
  * envelope's JSON text, and its brotli and gzip forms, each made on first need and kept with it.
@@ -33,17 +46,16 @@ export class SerializedEnvelope {
 
   /** The body for a client's Accept-Encoding, and the coding it is in (none: the JSON as it is). */
   body(acceptEncoding: string | undefined): { payload: string | Buffer; encoding: 'br' | 'gzip' | null } {
-    if (this.json.length >= MIN_COMPRESSED_BYTES) {
-      if (accepts(acceptEncoding, 'br')) {
-        this.#brotli ??= brotliCompressSync(this.json, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
-        });
-        return { payload: this.#brotli, encoding: 'br' };
-      }
-      if (accepts(acceptEncoding, 'gzip')) {
-        this.#gzip ??= gzipSync(this.json, { level: 6 });
-        return { payload: this.#gzip, encoding: 'gzip' };
-      }
+    const coding = this.json.length >= MIN_COMPRESSED_BYTES ? preferredCoding(acceptEncoding) : null;
+    if (coding === 'br') {
+      this.#brotli ??= brotliCompressSync(this.json, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+      });
+      return { payload: this.#brotli, encoding: 'br' };
+    }
+    if (coding === 'gzip') {
+      this.#gzip ??= gzipSync(this.json, { level: 6 });
+      return { payload: this.#gzip, encoding: 'gzip' };
     }
     return { payload: this.json, encoding: null };
   }

@@ -35,7 +35,7 @@ export interface Instance {
  */
 export async function startInstances(
   count: number,
-  options: { siteCacheTtlMs?: number } = {},
+  options: { siteCacheTtlMs?: number; trustProxy?: number } = {},
 ): Promise<{ db: Db; instances: Instance[]; close(): Promise<void> }> {
   const adminUrl = inject('adminDatabaseUrl');
   const databaseUrl = await cloneDatabase(adminUrl, TEMPLATE_DB);
@@ -51,6 +51,7 @@ export async function startInstances(
       logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
       validateResponses: true,
       siteCacheTtlMs: options.siteCacheTtlMs ?? 0,
+      trustProxy: options.trustProxy ?? 0,
     });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const address = app.server.address();

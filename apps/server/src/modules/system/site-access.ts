@@ -12,7 +12,10 @@ export interface SiteAccess {
 }
 
 /** What the access check reads: the repository's, or the instance's cached copy (cache/site-config.ts). */
-export type SiteAccessReader = Pick<SystemRepository, 'activeMaintenance' | 'regionRules'>;
+export type SiteAccessReader = Pick<SystemRepository, 'activeMaintenance' | 'regionRules'> & {
+  /** Both from memory alone, when the cached copy has them now. */
+  peek?: (merchantId: number) => { maintenance: unknown; rules: readonly RegionRule[] } | undefined;
+};
 
 /** Whether a visitor may use a merchant's site right now: maintenance windows and region rules. */
 export function siteAccessService(repository: SiteAccessReader) {
@@ -29,6 +32,20 @@ export function siteAccessService(repository: SiteAccessReader) {
   }
 
   return {
+    /**
+     * Whether the gate lets the visitor through, decided from memory alone (the hot-read fast
+     * path); undefined when it cannot be: not everything is in memory, or a rule names a country
+     * (the GeoIP look-up is asynchronous).
+     */
+    mayEnterNow(merchantId: number, clientIp: string, log: FastifyBaseLogger): boolean | undefined {
+      const known = repository.peek?.(merchantId);
+      if (!known) return undefined;
+      if (known.maintenance) return false;
+      const region = compiledOf(known.rules, merchantId, log);
+      if (region.countries.size > 0) return undefined;
+      return !isRegionBlocked(region, normaliseIp(clientIp), null);
+    },
+
     /**
      * `countryOnlyForRules`: the gate of every call needs the visitor's country only when a rule
      * names one (the status call shows it always).

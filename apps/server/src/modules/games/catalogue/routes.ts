@@ -22,8 +22,14 @@ const MAX_ANSWERS_PER_SNAPSHOT = 2000;
 /** Boards of real play move with every round: kept briefly, and dropped with the catalogue. */
 const BOARD_TTL_MS = 15_000;
 const JACKPOT_TTL_MS = 5_000;
-/** Lobby reads are asked with the same few queries by every visitor: each is validated once. */
-const HOT_READ = { queryMemo: 500 };
+/**
+ * Lobby reads are asked with the same few queries by every visitor: each is validated once, and
+ * its answer replayed by the fast path (http/hot-reads.ts) — until a catalogue change, which
+ * drops it at once, or for this long at most.
+ */
+const HOT_READ = { queryMemo: 500, replayMs: 60_000 };
+/** Boards and the jackpot move on their own: replayed a second at most, on top of their own TTL. */
+const HOT_BOARD = { queryMemo: 500, replayMs: 1_000 };
 
 /**
  * The lobby (§7 Games: public reads of the catalogue, cached per merchant, language and query,
@@ -139,9 +145,9 @@ export function registerLobbyRoutes(app: FastifyInstance, deps: AppDeps) {
     deps,
     game.winnerBoard,
     (ctx) => board(game.winnerBoard, ctx, ctx.query, winnerBoard),
-    HOT_READ,
+    HOT_BOARD,
   );
-  registerEndpoint(app, deps, game.rankList, (ctx) => board(game.rankList, ctx, ctx.query, rankList), HOT_READ);
+  registerEndpoint(app, deps, game.rankList, (ctx) => board(game.rankList, ctx, ctx.query, rankList), HOT_BOARD);
 
   registerEndpoint(
     app,
@@ -151,7 +157,7 @@ export function registerLobbyRoutes(app: FastifyInstance, deps: AppDeps) {
       jackpots.get(merchant.id, 'jackpot', async () =>
         serialize(game.jackpot, { ...(await jackpot.current(merchant.id)), currency: merchant.currency }),
       ),
-    HOT_READ,
+    HOT_BOARD,
   );
 
   registerEndpoint(app, deps, admin.vendorsList, ({ merchant }) => catalogue.listVendors(merchant.id));

@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
+import type { FastifyServerFactory } from 'fastify';
+import type { ChangeFeed } from '../cache/change-feed.ts';
+import type { SerializedEnvelope } from './serialized-envelope.ts';
+
+/** The id of a request: the caller's X-Request-Id when it looks like one, else a new one. */
+export function requestIdOf(req: IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+}
+
+/** Trust X-Forwarded-For from exactly `hops` proxies in front of us (Fastify's trustProxy). */
+export const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+/** The visitor's address as Fastify's `req.ip` gives it under the same trust. */
+export function clientIpOf(req: IncomingMessage, hops: number): string {
+  if (hops <= 0) return req.socket.remoteAddress ?? '';
+  const addresses = proxyAddr.all(req, trustHops(hops));
+  return addresses[addresses.length - 1] ?? '';
+}
+
+/** What a replayed answer was made under, besides the request itself. */
+export interface HotReadAnswer {
+  envelope: SerializedEnvelope;
+  merchantId: number;
+  /** The route (for the metric). */
+  route: string;
+  /** Whether the access gate applies (maintenance, region rules), and the white-label switch if any. */
+  gated: boolean;
+  switch: string | undefined;
+  /** How long the answer may be replayed without hearing of a change. */
+  ttlMs: number;
+  /** `generation` when the handler began: an answer made across a change is not kept. */
+  generation: number;
+  /** The headers Fastify sent with it (helmet's, content type, vary …). */
+  headers: OutgoingHttpHeaders;
+}
+
+interface Entry extends Omit<HotReadAnswer, 'generation' | 'headers'> {
+  expiresAt: number;
+  staticHeaders: OutgoingHttpHeaders;
+  /** The headers for each coding of the body, made on first need. */
+  headersByCoding: Map<string, OutgoingHttpHeaders>;
+}
+
+export interface HotReadDeps {
+  feed: ChangeFeed;
+  /**
+   * The access gate's verdict for a visitor of a merchant (modules/system/access-gate.ts), and the
+   * white-label switch: at once when they are in memory (the common case), else later.
+   */
+  mayEnter: (merchantId: number, ip: string) => boolean | Promise<boolean>;
+  switchIsOn: (merchantId: number, modId: string) => boolean | Promise<boolean>;
+  trustProxyHops: number;
+  /** Counts each answer sent by the fast path. */
+  onServed?: (route: string) => void;
+  maxEntries?: number;
+  now?: () => number;
+}
+
+/** Headers that belong to one sending, not to the answer. */
+const PER_RESPONSE_HEADERS = [
+  'content-length',
+  'content-encoding',
+  'x-request-id',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+];
+
+/**
+ * The hot-read fast path (issue 11 item 2, bench:lobby): the lobby's public reads are asked with the
+ * same few URLs by every visitor, and their answers are made once (SerializedEnvelope). Once Fastify
+ * has answered one, the same request — same URL, host, Merchant and Language headers, everything the
+ * route's answer depends on — is answered here, before routing, with the same bytes and headers;
+ * the per-request checks still run: the access gate (maintenance, region rules, for this visitor's
+ * address) and the white-label switch. Anything else (a refusal, a miss, another method) goes to
+ * Fastify as before. Any change heard on the feed drops every kept answer at once, nothing is kept
+ * while the feed is not listening, and each answer expires after its route's TTL besides. Answers
+ * sent here are counted (the metric), not logged one by one — like a CDN's hits.
+ */
+export function hotReads(deps: HotReadDeps) {
+  const now = deps.now ?? Date.now;
+  const maxEntries = deps.maxEntries ?? 2000;
+  let entries = new Map<string, Entry>();
+  let generation = 0;
+  deps.feed.subscribe(() => {
+    entries = new Map();
+    generation++;
+  });
+
+  /** Everything of a request an answer may depend on: the URL and what names merchant and language. */
+  function keyOf(req: IncomingMessage): string {
+    const h = req.headers;
+    return `${req.url}\n${h.host}\n${h['x-forwarded-host']}\n${h.merchant}\n${h.language}`;
+  }
+
+  function headersFor(entry: Entry, encoding: string | null, payload: string | Buffer): OutgoingHttpHeaders {
+    const coding = encoding ?? 'identity';
+    let headers = entry.headersByCoding.get(coding);
+    if (!headers) {
+      headers = {
+        ...entry.staticHeaders,
+        ...(encoding && { 'content-encoding': encoding }),
+        'content-length': typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length,
+      };
+      entry.headersByCoding.set(coding, headers);
+    }
+    return headers;
+  }
+
+  return {
+    /** Taken by a handler as it begins; a change heard since means its answer is not kept. */
+    get generation() {
+      return generation;
+    },
+
+    /** Keeps an answer Fastify has just sent (status 200) for the same requests to come. */
+    remember(req: IncomingMessage, answer: HotReadAnswer): void {
+      if (req.method !== 'GET' || answer.generation !== generation || !deps.feed.isListening()) return;
+      const staticHeaders = { ...answer.headers };
+      for (const name of PER_RESPONSE_HEADERS) delete staticHeaders[name];
+      if (entries.size >= maxEntries) entries.clear();
+      const { generation: _made, headers: _sent, ...rest } = answer;
+      entries.set(keyOf(req), {
+        ...rest,
+        staticHeaders,
+        headersByCoding: new Map(),
+        expiresAt: now() + answer.ttlMs,
+      });
+    },
+
+    /** The kept answer this request would get, if any (cheap: most requests are not hot reads). */
+    match(req: IncomingMessage): Entry | undefined {
+      if (req.method !== 'GET' || entries.size === 0) return undefined;
+      const key = keyOf(req);
+      const entry = entries.get(key);
+      if (entry && (entry.expiresAt <= now() || !deps.feed.isListening())) {
+        entries.delete(key);
+        return undefined;
+      }
+      return entry;
+    },
+
+    /**
+     * Sends `entry` if this visitor may have it now; false: let Fastify answer (and refuse). At once
+     * when the checks are in memory: a response written in the request's own turn costs least.
+     */
+    serve(entry: Entry, req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
+      const mayEnter = entry.gated ? deps.mayEnter(entry.merchantId, clientIpOf(req, deps.trustProxyHops)) : true;
+      const switchOn = entry.switch ? deps.switchIsOn(entry.merchantId, entry.switch) : true;
+      const send = (enter: boolean, on: boolean) => {
+        if (!enter || !on) return false;
+        const { payload, encoding } = entry.envelope.body(req.headers['accept-encoding']);
+        res.writeHead(200, { ...headersFor(entry, encoding, payload), 'x-request-id': requestIdOf(req) });
+        res.end(payload);
+        deps.onServed?.(entry.route);
+        return true;
+      };
+      if (typeof mayEnter === 'boolean' && typeof switchOn === 'boolean') return send(mayEnter, switchOn);
+      return Promise.all([mayEnter, switchOn]).then(([enter, on]) => send(enter, on));
+    },
+  };
+}
+
+export type HotReads = ReturnType<typeof hotReads>;
+
+/**
+ * Fastify's server (serverFactory) with the fast path in front: a kept answer goes out from here,
+ * every other request to Fastify as before. The server is set up as Fastify sets up its own.
+ */
+export function serverWithHotReads(hotReadsOf: () => HotReads | undefined): FastifyServerFactory {
+  return (fastify, options) => {
+    const server = createServer((req, res) => {
+      const hotReads = hotReadsOf();
+      const entry = hotReads?.match(req);
+      if (!entry) return fastify(req, res);
+      const served = hotReads!.serve(entry, req, res);
+      if (served === false) return fastify(req, res);
+      if (served !== true) {
+        served.then(
+          (done) => done || fastify(req, res),
+          () => fastify(req, res),
+        );
+      }
+    });
+    server.keepAliveTimeout = Number(options.keepAliveTimeout ?? 72_000);
+    server.requestTimeout = Number(options.requestTimeout ?? 0);
+    server.setTimeout(Number(options.connectionTimeout ?? 0));
+    return server;
+  };
+}
