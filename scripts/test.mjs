@@ -23,6 +23,8 @@ const checks = [
   ['import cycles', process.execPath, ['scripts/check-import-cycles.mjs']],
   ['format', bin('prettier'), ['--check', '.', '--log-level', 'warn']],
   ['openapi drift', process.execPath, ['--import', 'tsx', 'scripts/openapi.ts', '--check']],
+  // The in-house games' RNG at CI size (10^6 draws and rounds; dieharder on a few tests).
+  ['rng check', process.execPath, ['scripts/rng-check.mjs']],
   [
     'web build',
     process.execPath,
