@@ -5,13 +5,7 @@ import { dedicatedClientOf, type Db } from './db/database.ts';
 import type { WireKeys } from './http/encryption.ts';
 import type { SecretBox } from './modules/secrets/secret-box.ts';
 import { installErrorHandling } from './http/error-handler.ts';
-import {
-  hotReads as createHotReads,
-  requestIdOf,
-  serverWithHotReads,
-  trustHops,
-  type HotReads,
-} from './http/hot-reads.ts';
+import { hotReads as createHotReads, requestIdOf, serverWithHotReads, trustHops } from './http/hot-reads.ts';
 import { installBinaryBodyParser } from './http/binary-body.ts';
 import { installFormBodyParser } from './http/form-body.ts';
 import { installJsonBodyParser } from './http/json-body.ts';
@@ -86,8 +80,6 @@ const REDACTED = [
 ];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  // The hot-read fast path needs the site's checks cached like its answers: on with the site cache.
-  let hotReads: HotReads | undefined;
   const app = Fastify({
     logger: { level: options.logLevel ?? 'info', redact: { paths: REDACTED, censor: '[redacted]' } },
     genReqId: requestIdOf,
@@ -96,7 +88,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Trust X-Forwarded-For from exactly this many proxies in front of us.
     trustProxy: trustHops(options.trustProxy ?? 0),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    ...(options.siteCacheTtlMs && { serverFactory: serverWithHotReads(() => hotReads) }),
+    // The hot-read fast path needs the site's checks cached like its answers: on with the site cache.
+    ...(options.siteCacheTtlMs && { serverFactory: serverWithHotReads(() => deps.hotReads) }),
   });
   app.decorate('wireKeys', options.wireKeys);
   app.addHook('onSend', async (req, reply) => {
@@ -187,15 +180,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
     const byRoute = new Map<string, { inc(): void }>();
     const counted = (route: string) => byRoute.get(route) ?? byRoute.set(route, served.labels({ route })).get(route)!;
-    hotReads = deps.hotReads = createHotReads({
+    deps.hotReads = createHotReads({
       feed: changes,
       trustProxyHops: options.trustProxy ?? 0,
       switchIsOn: (merchantId, modId) => site.switchIsOnNow(merchantId, modId) ?? site.switchIsOn(merchantId, modId),
-      mayEnter: (merchantId, ip) =>
-        access.mayEnterNow(merchantId, ip, app.log) ??
-        access
-          .check(merchantId, ip, app.log, { countryOnlyForRules: true })
-          .then((state) => !state.maintenance && !state.regionRestricted),
+      mayEnter: (merchantId, ip) => access.mayEnter(merchantId, ip, app.log),
       onServed: (route) => counted(route).inc(),
     });
   }

@@ -8,6 +8,8 @@ import { hashPassword } from '../../src/modules/admin/passwords.ts';
 import { memberRepository } from '../../src/modules/members/repository.ts';
 import { issueGameSession } from '../../src/modules/seamless/game-sessions.ts';
 import { hashSecretToken } from '../../src/modules/sessions/secret-token.ts';
+import { createSandboxVendor, type SandboxVendor } from '@khela/sandbox-vendor';
+import { DEMO_TRANSFER_VENDOR, DEMO_VENDOR, pointDemoAtSandbox } from '../../src/seed/vendors.ts';
 import type { VendorClient } from '../seamless/vendor-client.ts';
 import { TEMPLATE_DB } from '../global-setup.ts';
 import { cloneDatabase, dropDatabase } from '../helpers/databases.ts';
@@ -160,4 +162,25 @@ export async function playRound(vendor: VendorClient, token: string, stake: stri
     round_closed: true,
   });
   if (won.body.status !== 'RS_OK') throw new Error(`win refused: ${JSON.stringify(won.body)}`);
+}
+
+/**
+ * The sandbox vendor (both twins, faults on) listening on a free port, the demo vendors' URLs
+ * pointed at it: what a test of a real vendor's part plays against.
+ */
+export async function startSandboxVendor(
+  db: Db,
+  khelaUrl: string,
+  options: { seamlessTimeoutMs?: number } = {},
+): Promise<{ sandbox: SandboxVendor; sandboxUrl: string }> {
+  const sandbox = createSandboxVendor({
+    khelaUrl,
+    seamless: DEMO_VENDOR,
+    transfer: { secret: DEMO_TRANSFER_VENDOR.secret },
+    faults: true,
+    ...options,
+  });
+  const sandboxUrl = await sandbox.listen(0);
+  await pointDemoAtSandbox(db, sandboxUrl);
+  return { sandbox, sandboxUrl };
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxVendor, type SandboxVendor } from '@khela/sandbox-vendor';
+import type { SandboxVendor } from '@khela/sandbox-vendor';
 import { parseMinor } from '@khela/money';
 import type { LaunchResult } from '@khela/contracts';
 import { ledger as createLedger, type Ledger } from '../../src/modules/ledger/ledger.ts';
-import { DEMO_TRANSFER_VENDOR, DEMO_VENDOR, pointDemoAtSandbox } from '../../src/seed/vendors.ts';
+import { startSandboxVendor } from './helpers.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { auditLedger } from '../ledger/helpers.ts';
 import { demoMerchantId } from '../support/helpers.ts';
@@ -32,15 +32,7 @@ beforeAll(async () => {
   t = await startTestApp();
   merchantId = await demoMerchantId(t);
   ledger = createLedger({ db: t.db });
-  sandbox = createSandboxVendor({
-    khelaUrl: t.baseUrl,
-    seamless: DEMO_VENDOR,
-    transfer: { secret: DEMO_TRANSFER_VENDOR.secret },
-    faults: true,
-    seamlessTimeoutMs: 2_000,
-  });
-  sandboxUrl = await sandbox.listen(0);
-  await pointDemoAtSandbox(t.db, sandboxUrl);
+  ({ sandbox, sandboxUrl } = await startSandboxVendor(t.db, t.baseUrl, { seamlessTimeoutMs: 2_000 }));
 });
 afterAll(async () => {
   expect(await auditLedger(t.db, merchantId)).toEqual({ unbalanced: [], drifted: [], negative: [], total: 0n });

@@ -2,13 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { createSandboxVendor, type SandboxVendor, type TransferFault } from '@khela/sandbox-vendor';
+import { type SandboxVendor, type TransferFault } from '@khela/sandbox-vendor';
 import { parseMinor } from '@khela/money';
 import { createDb, createPool, type Db } from '../../src/db/database.ts';
 import { gameWallets, playerOf } from '../../src/modules/games/transfer-wallet/game-wallets.ts';
 import { ledger as createLedger, type Ledger } from '../../src/modules/ledger/ledger.ts';
 import { memberSessions } from '../../src/modules/sessions/member-sessions.ts';
-import { DEMO_TRANSFER_VENDOR, DEMO_VENDOR, pointDemoAtSandbox } from '../../src/seed/vendors.ts';
+import { DEMO_TRANSFER_VENDOR } from '../../src/seed/vendors.ts';
+import { startSandboxVendor } from './helpers.ts';
 import { TEMPLATE_DB } from '../global-setup.ts';
 import { cloneDatabase, dropDatabase } from '../helpers/databases.ts';
 import { testSecrets } from '../helpers/secrets.ts';
@@ -49,14 +50,8 @@ beforeAll(async () => {
     .where('code', '=', DEMO_TRANSFER_VENDOR.code)
     .executeTakeFirstOrThrow();
   merchantId = integration.merchant_id;
-  sandbox = createSandboxVendor({
-    khelaUrl: 'http://127.0.0.1:9',
-    seamless: DEMO_VENDOR,
-    transfer: { secret: DEMO_TRANSFER_VENDOR.secret },
-    faults: true,
-  });
-  sandboxUrl = await sandbox.listen(0);
-  await pointDemoAtSandbox(db, sandboxUrl);
+  // The server is not running yet: the seamless twin is not used here.
+  ({ sandbox, sandboxUrl } = await startSandboxVendor(db, 'http://127.0.0.1:9'));
   [memberId] = (await createMembers(db, merchantId, 1)) as [number];
   session = await memberSessions({ db }).start(
     db,

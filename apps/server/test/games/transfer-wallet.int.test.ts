@@ -7,7 +7,8 @@ import type { AppDeps } from '../../src/deps.ts';
 import { playerOf } from '../../src/modules/games/transfer-wallet/game-wallets.ts';
 import { transferVendorApi } from '../../src/modules/games/transfer-wallet/vendor-api.ts';
 import { ledger as createLedger, type Ledger } from '../../src/modules/ledger/ledger.ts';
-import { DEMO_TRANSFER_VENDOR, DEMO_VENDOR, pointDemoAtSandbox } from '../../src/seed/vendors.ts';
+import { DEMO_TRANSFER_VENDOR, DEMO_VENDOR } from '../../src/seed/vendors.ts';
+import { startSandboxVendor } from './helpers.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { auditLedger } from '../ledger/helpers.ts';
 import { demoMerchantId } from '../support/helpers.ts';
@@ -52,14 +53,7 @@ beforeAll(async () => {
   t = await startTestApp({ transferTimeoutMs: TIMEOUT_MS, configure: (_app, appDeps) => (deps = appDeps) });
   merchantId = await demoMerchantId(t);
   ledger = createLedger({ db: t.db });
-  sandbox = createSandboxVendor({
-    khelaUrl: t.baseUrl,
-    seamless: DEMO_VENDOR,
-    transfer: { secret: DEMO_TRANSFER_VENDOR.secret },
-    faults: true,
-  });
-  sandboxUrl = await sandbox.listen(0);
-  await pointDemoAtSandbox(t.db, sandboxUrl);
+  ({ sandbox, sandboxUrl } = await startSandboxVendor(t.db, t.baseUrl));
 });
 afterAll(async () => {
   expect(await auditLedger(t.db, merchantId)).toEqual({ unbalanced: [], drifted: [], negative: [], total: 0n });

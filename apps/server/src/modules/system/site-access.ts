@@ -31,19 +31,28 @@ export function siteAccessService(repository: SiteAccessReader) {
     return found;
   }
 
-  return {
+  /** The gate's verdict from memory alone; undefined when a part is not in memory or a rule names a country. */
+  function verdictFromMemory(merchantId: number, clientIp: string, log: FastifyBaseLogger): boolean | undefined {
+    const known = repository.peek?.(merchantId);
+    if (!known) return undefined;
+    if (known.maintenance) return false;
+    const region = compiledOf(known.rules, merchantId, log);
+    if (region.countries.size > 0) return undefined; // the GeoIP look-up is asynchronous
+    return !isRegionBlocked(region, normaliseIp(clientIp), null);
+  }
+
+  const service = {
     /**
-     * Whether the gate lets the visitor through, decided from memory alone (the hot-read fast
-     * path); undefined when it cannot be: not everything is in memory, or a rule names a country
-     * (the GeoIP look-up is asynchronous).
+     * Whether the gate lets the visitor through (the hot-read fast path): at once when everything
+     * it needs is in memory, else through check().
      */
-    mayEnterNow(merchantId: number, clientIp: string, log: FastifyBaseLogger): boolean | undefined {
-      const known = repository.peek?.(merchantId);
-      if (!known) return undefined;
-      if (known.maintenance) return false;
-      const region = compiledOf(known.rules, merchantId, log);
-      if (region.countries.size > 0) return undefined;
-      return !isRegionBlocked(region, normaliseIp(clientIp), null);
+    mayEnter(merchantId: number, clientIp: string, log: FastifyBaseLogger): boolean | Promise<boolean> {
+      return (
+        verdictFromMemory(merchantId, clientIp, log) ??
+        service
+          .check(merchantId, clientIp, log, { countryOnlyForRules: true })
+          .then((state) => !state.maintenance && !state.regionRestricted)
+      );
     },
 
     /**
@@ -71,5 +80,6 @@ export function siteAccessService(repository: SiteAccessReader) {
       };
     },
   };
+  return service;
 }
 export type SiteAccessService = ReturnType<typeof siteAccessService>;
