@@ -26,7 +26,7 @@ const WALLET_TRANSFER = '/wps/relay/GCS_walletTransfer';
 
 interface Balance {
   sumBalance: string;
-  balance: { accountTypeId: number; availBalance: string; vendorCode?: string }[];
+  balance: { accountTypeId: number; availBalance: string; vendorCode?: string; vendorName?: string }[];
   currency: string;
   currencySymbol: string;
 }
@@ -91,11 +91,17 @@ describe('GET /wps/v2/wallets/balance', () => {
       { accountTypeId: 1, availBalance: '0.00' },
     ]);
     // The game wallet of every transfer-wallet vendor (the demo's, and those other tests made), empty.
+    // Named as the lobby names the catalogue vendor that plays through it, in the asked language.
     expect(balance.slice(2)).toContainEqual({
       accountTypeId: 2,
       availBalance: '0.00',
       vendorCode: DEMO_TRANSFER_VENDOR.code,
+      vendorName: 'Meghna Live',
     });
+    const inBengali = await t.get<Balance>(BALANCE, { headers: { ...member.auth, Language: 'bn' } });
+    expect(inBengali.body.value.balance.find((w) => w.vendorCode === DEMO_TRANSFER_VENDOR.code)?.vendorName).toBe(
+      'মেঘনা লাইভ',
+    );
     expect(balance.slice(2).every((wallet) => wallet.availBalance === '0.00')).toBe(true);
     const anonymous = await t.get(BALANCE);
     expect(anonymous.status).toBe(401);
@@ -115,8 +121,9 @@ describe('GET /wps/v2/wallets/balance', () => {
         { accountTypeId: 0, availBalance: '1250.00' },
         { accountTypeId: 1, availBalance: '50.50' },
         // Every transfer-wallet vendor of the merchant has a game wallet, the demo's too.
-        { accountTypeId: 2, availBalance: '0.00', vendorCode: DEMO_TRANSFER_VENDOR.code },
-        { accountTypeId: 3, availBalance: '0.01', vendorCode: vendor },
+        { accountTypeId: 2, availBalance: '0.00', vendorCode: DEMO_TRANSFER_VENDOR.code, vendorName: 'Meghna Live' },
+        // A vendor no catalogue vendor plays through yet: the integration's own name.
+        { accountTypeId: 3, availBalance: '0.01', vendorCode: vendor, vendorName: 'Transfer test vendor' },
       ],
       currency: 'BDT',
       currencySymbol: '৳',

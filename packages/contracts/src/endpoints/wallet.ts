@@ -75,6 +75,8 @@ export const walletBalanceSchema = z.object({
       availBalance: moneyValueSchema,
       /** Set on game wallets. */
       vendorCode: z.string().optional(),
+      /** Set on game wallets: the vendor's name as the lobby shows it, in the asked language. */
+      vendorName: z.string().optional(),
     }),
   ),
   currency: z.string(),

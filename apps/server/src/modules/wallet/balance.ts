@@ -1,16 +1,17 @@
 import { toDecimalString } from '@khela/money';
-import { ACCOUNT_TYPE_IDS, isTrialType } from '@khela/contracts';
+import { ACCOUNT_TYPE_IDS, isTrialType, type Language } from '@khela/contracts';
 import type { Db } from '../../db/database.ts';
 import type { MemberContext, MerchantContext } from '../../http/context.ts';
+import { pickLocalized } from '../system/localized.ts';
 
 const CURRENCY_SYMBOLS: Record<string, string> = { BDT: '৳', INR: '₹', USD: '$', EUR: '€' };
 export const currencySymbolOf = (currency: string): string => CURRENCY_SYMBOLS[currency] ?? currency;
 
 /** Balances (issue 5 item 2): main, bonus and game wallets of the member, and their sum. */
 export function walletBalances({ db }: { db: Db }) {
-  async function balance(member: MemberContext, merchant: MerchantContext) {
+  async function balance(member: MemberContext, merchant: MerchantContext, language: Language) {
     // Every transfer-wallet vendor of the merchant has a game wallet, empty until money moves there.
-    const [rows, transferVendors] = await Promise.all([
+    const [rows, transferVendors, catalogueNames] = await Promise.all([
       db
         .selectFrom('ledger_accounts')
         .select(['kind', 'vendor_code', 'balance'])
@@ -22,13 +23,29 @@ export function walletBalances({ db }: { db: Db }) {
         .execute(),
       db
         .selectFrom('vendors')
-        .select('code')
+        .select(['code', 'name'])
         .where('merchant_id', '=', merchant.id)
         .where('currency', '=', merchant.currency)
         .where('status', '=', 'active')
         .where('api_url', 'is not', null)
         .execute(),
+      // A wallet is named as the lobby names the first catalogue vendor that plays through it.
+      db
+        .selectFrom('game_vendors')
+        .innerJoin('vendors', 'vendors.id', 'game_vendors.integration_id')
+        .select(['vendors.code', 'vendors.name', 'game_vendors.display_name'])
+        .where('game_vendors.merchant_id', '=', merchant.id)
+        .where('game_vendors.wallet_mode', '=', 'transfer')
+        .orderBy('game_vendors.sort_order')
+        .orderBy('game_vendors.id')
+        .execute(),
     ]);
+    // Else the integration's own name; a wallet of a vendor gone since keeps its code.
+    const nameOf = (code: string) => {
+      const shown = catalogueNames.find((row) => row.code === code);
+      const shownName = shown && pickLocalized(shown.display_name, language, merchant.defaultLanguage);
+      return shownName || transferVendors.find((vendor) => vendor.code === code)?.name || code;
+    };
     const of = (kind: string) => rows.find((row) => row.kind === kind)?.balance ?? 0n;
     const held = rows.filter((row) => row.kind === 'member_game');
     const games = [
@@ -44,6 +61,7 @@ export function walletBalances({ db }: { db: Db }) {
         accountTypeId: ACCOUNT_TYPE_IDS.FIRST_GAME + index,
         minor: row.balance,
         vendorCode: row.vendor_code ?? '',
+        vendorName: nameOf(row.vendor_code ?? ''),
       })),
     ];
     const sum = wallets.reduce((total, wallet) => total + wallet.minor, 0n);
@@ -73,7 +91,9 @@ export function walletBalances({ db }: { db: Db }) {
      * calls anyway it gets an empty value, not an error.
      */
     async consolidated(member: MemberContext, merchant: MerchantContext) {
-      const sumBalance = isTrialType(member.type) ? '0.00' : (await balance(member, merchant)).sumBalance;
+      const sumBalance = isTrialType(member.type)
+        ? '0.00'
+        : (await balance(member, merchant, merchant.defaultLanguage)).sumBalance;
       return {
         dailysalreqtype: false,
         divtypereq: false,

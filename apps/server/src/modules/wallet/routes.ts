@@ -26,8 +26,8 @@ export function registerWalletRoutes(app: FastifyInstance, deps: AppDeps) {
   });
   const records = walletRecords(deps);
 
-  registerEndpoint(app, deps, endpoints.wallet.balance, ({ req, merchant }) =>
-    balances.balance(memberOf(req), merchant),
+  registerEndpoint(app, deps, endpoints.wallet.balance, ({ req, merchant, language }) =>
+    balances.balance(memberOf(req), merchant, language),
   );
   registerEndpoint(app, deps, endpoints.wallet.merchantWallet, ({ merchant }) => balances.merchantWallet(merchant));
   registerEndpoint(app, deps, endpoints.wallet.consolidated, ({ req, merchant }) =>

@@ -21,7 +21,7 @@ const balance = {
   currencySymbol: '৳',
   balance: [
     { accountTypeId: 0, availBalance: '100.00' },
-    { accountTypeId: 2, availBalance: '50.00', vendorCode: 'SBX' },
+    { accountTypeId: 2, availBalance: '50.00', vendorCode: 'SBX', vendorName: 'Meghna Live' },
   ],
 };
 
@@ -58,6 +58,9 @@ describe('TransferFundPage', () => {
     const transfers = stub(0);
     renderPage();
     const amount = await screen.findByLabelText(/^Amount/);
+    // A game wallet is named as the lobby names its vendor, not by its code.
+    expect(screen.getAllByText('Meghna Live').length).toBeGreaterThan(0);
+    expect(screen.queryByText('SBX')).toBeNull();
     fireEvent.change(amount, { target: { value: '10.555' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Use at most 2 digits after the decimal point.')).toBeTruthy();

@@ -51,7 +51,7 @@ export default function TransferFundPage() {
                       ? t('wallet.fund.main')
                       : b.accountTypeId === ACCOUNT_TYPE_IDS.BONUS
                         ? t('wallet.fund.bonus')
-                        : (b.vendorCode ?? '')}
+                        : (b.vendorName ?? b.vendorCode ?? '')}
                   </dt>
                   <dd>
                     {formatAmount(b.availBalance)} {balance.data.currency}
@@ -85,7 +85,7 @@ function FundForm({
   main,
   currency,
 }: {
-  vendors: { vendorCode?: string; availBalance: string }[];
+  vendors: { vendorCode?: string; vendorName?: string; availBalance: string }[];
   main: string;
   currency: string;
 }) {
@@ -140,7 +140,7 @@ function FundForm({
         id="fund-vendor"
         label={t('wallet.fund.game')}
         value={vendor}
-        options={vendors.map((v) => ({ value: v.vendorCode ?? '', label: v.vendorCode ?? '' }))}
+        options={vendors.map((v) => ({ value: v.vendorCode ?? '', label: v.vendorName ?? v.vendorCode ?? '' }))}
         onChange={(value) => edit(() => setVendor(value))}
       />
       <MoneyChoices
