@@ -73,8 +73,9 @@ const en = {
       to: 'To',
       confirmTitle: 'Confirm the transfer',
       done: 'The transfer is done.',
-      singleTitle: 'You have one wallet',
-      single: 'This site uses a single wallet: every game plays from your main balance, so there is nothing to move.',
+      singleTitle: 'Your money moves by itself',
+      single:
+        'A game with a wallet of its own takes your main balance when you open it and gives it back when you open another game or log out: there is nothing to move by hand.',
       noGamesTitle: 'No game wallets yet',
       noGames: 'Game wallets appear here once you play a game that keeps its own balance.',
     },
