@@ -7,6 +7,7 @@
  */
 import { cashierEndpoints } from './endpoints/cashier.ts';
 import { gameEndpoints } from './endpoints/games.ts';
+import { inhouseEndpoints } from './endpoints/inhouse.ts';
 import { memberEndpoints } from './endpoints/member.ts';
 import { sessionEndpoints } from './endpoints/session.ts';
 import { supportEndpoints } from './endpoints/support.ts';
@@ -20,6 +21,7 @@ export * from './errors.ts';
 export * from './seal.ts';
 export * from './registration-messages.ts';
 export * from './endpoints/games.ts';
+export * from './endpoints/inhouse.ts';
 export * from './endpoints/member.ts';
 export * from './endpoints/session.ts';
 export * from './endpoints/support.ts';
@@ -38,6 +40,7 @@ export const playerEndpoints = {
   support: supportEndpoints,
   member: { ...sessionEndpoints, ...memberEndpoints },
   game: gameEndpoints,
+  inhouse: inhouseEndpoints,
   wallet: walletEndpoints,
   cashier: cashierEndpoints,
 };

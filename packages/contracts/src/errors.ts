@@ -404,6 +404,67 @@ export const errorCatalog = {
     en: 'A transfer with the game provider is still being confirmed. Please try again in a minute.',
     bn: 'গেম প্রদানকারীর সাথে একটি ট্রান্সফার এখনও নিশ্চিত করা হচ্ছে। এক মিনিট পরে আবার চেষ্টা করুন।',
   },
+  // In-house games (issue 12)
+  'inhouse.bet_below_minimum': {
+    status: 400,
+    en: 'The bet is below this game\'s minimum.',
+    bn: 'বাজিটি এই গেমের সর্বনিম্ন সীমার চেয়ে কম।',
+  },
+  'inhouse.bet_above_maximum': {
+    status: 400,
+    en: 'The bet is above this game\'s maximum.',
+    bn: 'বাজিটি এই গেমের সর্বোচ্চ সীমার চেয়ে বেশি।',
+  },
+  'inhouse.round_not_found': {
+    status: 404,
+    en: 'This round was not found.',
+    bn: 'এই রাউন্ডটি পাওয়া যায়নি।',
+  },
+  'inhouse.round_closed': {
+    status: 409,
+    en: 'This round has already ended.',
+    bn: 'এই রাউন্ডটি ইতিমধ্যে শেষ হয়েছে।',
+  },
+  'inhouse.round_open': {
+    status: 409,
+    en: 'Finish your open round first.',
+    bn: 'আগে আপনার চলমান রাউন্ডটি শেষ করুন।',
+  },
+  'inhouse.cell_revealed': {
+    status: 409,
+    en: 'This tile is already open.',
+    bn: 'এই ঘরটি ইতিমধ্যে খোলা হয়েছে।',
+  },
+  'inhouse.cash_out_unavailable': {
+    status: 409,
+    en: 'Open at least one tile before cashing out.',
+    bn: 'ক্যাশ আউট করার আগে অন্তত একটি ঘর খুলুন।',
+  },
+  'inhouse.request_reused': {
+    status: 409,
+    en: 'This request was already used for another bet.',
+    bn: 'এই অনুরোধটি অন্য একটি বাজির জন্য ইতিমধ্যে ব্যবহৃত হয়েছে।',
+  },
+  'inhouse.betting_closed': {
+    status: 409,
+    en: 'Betting for this round has closed. Wait for the next round.',
+    bn: 'এই রাউন্ডের বাজি বন্ধ হয়ে গেছে। পরের রাউন্ডের জন্য অপেক্ষা করুন।',
+  },
+  'inhouse.already_bet': {
+    status: 409,
+    en: 'You already have a bet in this round.',
+    bn: 'এই রাউন্ডে আপনার ইতিমধ্যে একটি বাজি আছে।',
+  },
+  'inhouse.already_cashed_out': {
+    status: 409,
+    en: 'You have already cashed out of this round.',
+    bn: 'আপনি এই রাউন্ড থেকে ইতিমধ্যে ক্যাশ আউট করেছেন।',
+  },
+  'inhouse.round_crashed': {
+    status: 409,
+    en: 'Too late: the round has crashed.',
+    bn: 'দেরি হয়ে গেছে: রাউন্ডটি ক্র্যাশ করেছে।',
+  },
   'upload.limit_exceeded': {
     status: 413,
     en: 'Upload limit exceeded: up to 3 png or jpg images of at most 5 MB each.',

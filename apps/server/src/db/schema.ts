@@ -232,6 +232,8 @@ export interface Database {
   game_lanes: GameLanesTable;
   jackpot_pools: JackpotPoolsTable;
   game_wallet_transfers: GameWalletTransfersTable;
+  fair_seed_pairs: FairSeedPairsTable;
+  inhouse_rounds: InhouseRoundsTable;
   cashier_settings: CashierSettingsTable;
   payment_channels: PaymentChannelsTable;
   deposits: DepositsTable;
@@ -721,5 +723,46 @@ export interface GameWalletTransfersTable {
   game_balance_after: bigint | null;
   last_error: string | null;
   created_at: Generated<Date>;
+  settled_at: Date | null;
+}
+
+/** Migration 0014: a member's provably fair seed pair (modules/games/inhouse/seed-pairs.ts). */
+export interface FairSeedPairsTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  member_id: number;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  next_nonce: Generated<number>;
+  created_at: Generated<Date>;
+  revealed_at: Date | null;
+}
+
+export type InhouseGame = 'dice' | 'mines' | 'slot' | 'andar-bahar' | 'crash';
+export type InhouseRoundState = 'open' | 'settled' | 'refunded';
+
+/** Migration 0014: a round of an in-house game (modules/games/inhouse). */
+export interface InhouseRoundsTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  member_id: number;
+  game_id: number;
+  game_session_id: bigint;
+  game: InhouseGame;
+  request_id: string | null;
+  seed_pair_id: bigint | null;
+  nonce: number | null;
+  currency: string;
+  stake: bigint;
+  payout: bigint | null;
+  state: Generated<InhouseRoundState>;
+  bet: ColumnType<Record<string, unknown>, string, string>;
+  outcome: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  progress: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+  balance_before: bigint;
+  balance_after: bigint;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
   settled_at: Date | null;
 }

@@ -3,14 +3,14 @@ import type { Db } from '../db/database.ts';
 import type { CatalogueStatus, GameCategory, GamesTable, WalletMode } from '../db/schema.ts';
 import { DEMO_TRANSFER_VENDOR, DEMO_VENDOR } from './vendors.ts';
 
-/** [English name, Bengali name, classification] of a demo game. */
-type DemoGame = readonly [en: string, bn: string, classify: string];
+/** [English name, Bengali name, classification, the vendor's id of it] of a demo game. */
+type DemoGame = readonly [en: string, bn: string, classify: string, vendorGameId?: string];
 
 export interface DemoVendor {
   vassalage: string;
   name: { en: string; bn: string };
   category: GameCategory;
-  /** seamless (the default) plays through SANDBOX; transfer through SANDBOX_TW. */
+  /** seamless (the default) plays through SANDBOX; transfer through SANDBOX_TW; inhouse is ours (issue 12). */
   walletMode?: WalletMode;
   status?: CatalogueStatus;
   supportsTrial?: boolean;
@@ -115,6 +115,20 @@ export const DEMO_VENDORS: readonly DemoVendor[] = [
       ['Fan Tan', 'ফ্যান ট্যান', 'DICE'],
       ['Colour Dice', 'কালার ডাইস', 'DICE'],
       ['Blackjack VIP', 'ব্ল্যাকজ্যাক ভিআইপি', 'BLACKJACK'],
+    ],
+  },
+  {
+    // Issue 12: our own provably fair games, in the INHOUSE lane; each game's vendor id names its engine.
+    vassalage: 'KHELA',
+    name: { en: 'Khela Originals', bn: 'খেলা অরিজিনালস' },
+    category: 'RNG',
+    walletMode: 'inhouse',
+    games: [
+      ['Sonar Bangla Slot', 'সোনার বাংলা স্লট', 'SLOT', 'slot'],
+      ['Rocket Crash', 'রকেট ক্র্যাশ', 'CRASH', 'crash'],
+      ['Dice', 'ডাইস', 'DICE', 'dice'],
+      ['Mines', 'মাইনস', 'MINES', 'mines'],
+      ['Andar Bahar', 'আন্দার বাহার', 'CARD', 'andar-bahar'],
     ],
   },
   {
@@ -331,6 +345,7 @@ export const DEMO_LAUNCH_TEMPLATE =
 /** The hot games strip, in rank order: a few of every category's. */
 const HOT = [
   'PADMA:Padma Baccarat 1',
+  'KHELA:Rocket Crash',
   'JL:Royal Bengal Tiger',
   'SUNDAR:Golden Hilsa',
   'TASH:Teen Patti',
@@ -348,6 +363,8 @@ const HOT = [
   'NAKSHI:Fuchka Fortune',
 ];
 const NEW = new Set([
+  'KHELA:Sonar Bangla Slot',
+  'KHELA:Mines',
   'JL:Baul Beats',
   'DOEL:Palki Procession',
   'SUNDAR:Pearl Diver',
@@ -392,7 +409,9 @@ export async function seedCatalogue(db: Db, merchantId: number): Promise<void> {
     .where('code', 'in', [DEMO_VENDOR.code, DEMO_TRANSFER_VENDOR.code])
     .execute();
   const integrationOf = (mode: WalletMode) =>
-    integrations.find((i) => i.code === (mode === 'transfer' ? DEMO_TRANSFER_VENDOR.code : DEMO_VENDOR.code))!.id;
+    mode === 'inhouse'
+      ? null
+      : integrations.find((i) => i.code === (mode === 'transfer' ? DEMO_TRANSFER_VENDOR.code : DEMO_VENDOR.code))!.id;
 
   for (const [order, vendor] of DEMO_VENDORS.entries()) {
     const walletMode = vendor.walletMode ?? 'seamless';
@@ -414,14 +433,14 @@ export async function seedCatalogue(db: Db, merchantId: number): Promise<void> {
       .returning('id')
       .executeTakeFirstOrThrow();
     const [minBet, maxBet] = BET_LIMITS[vendor.category];
-    const rows = vendor.games.map(([en, bn, classify], index): Insertable<GamesTable> => {
+    const rows = vendor.games.map(([en, bn, classify, vendorGameId], index): Insertable<GamesTable> => {
       const key = `${vendor.vassalage}:${en}`;
       const hotRank = HOT.indexOf(key) + 1;
       return {
         merchant_id: merchantId,
         vendor_id: vendorId,
         game_code: gameCodeOf(vendor.vassalage, en),
-        vendor_game_id: `${vendor.vassalage}-${String(index + 1).padStart(3, '0')}`,
+        vendor_game_id: vendorGameId ?? `${vendor.vassalage}-${String(index + 1).padStart(3, '0')}`,
         is_game: 'GAME',
         game_type: vendor.category,
         name: JSON.stringify({ en, bn }),

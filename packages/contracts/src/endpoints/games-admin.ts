@@ -3,6 +3,7 @@ import { defineEndpoint } from '../endpoint.ts';
 import { amountSchema, moneyValueSchema } from './amount.ts';
 import { CATALOGUE_STATUSES, GAME_CATEGORIES, LANE_TITLES, WALLET_MODES } from './games.ts';
 import { MAX_SERIAL, pathId } from './ids.ts';
+import { inhouseRoundSchema, roundIdSchema } from './inhouse.ts';
 
 const tags = ['admin', 'game'] as const;
 const idParams = pathId(MAX_SERIAL);
@@ -300,5 +301,15 @@ export const gamesAdminEndpoints = {
       })
       .refine((body) => new Set(body.lanes.map((l) => l.title)).size === body.lanes.length, { path: ['lanes'] }),
     response: z.array(adminLaneSchema),
+  }),
+  inhouseRound: defineEndpoint({
+    name: 'admin.inhouse.round',
+    method: 'GET',
+    path: '/admin/inhouse/rounds/:roundId',
+    auth: 'operator',
+    summary: 'Any round of our own games by its id, with its member and seeds (issue 12 item 4)',
+    tags,
+    params: z.object({ roundId: roundIdSchema }),
+    response: inhouseRoundSchema.extend({ memberId: z.number().int(), username: z.string() }),
   }),
 };

@@ -52,20 +52,20 @@ const daySchema = z
   .refine((value) => /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(value));
 
 /** §9 date shortcuts (next or previous 7 or 30 days) send a `from`/`to` window. */
-const pagingShape = {
+export const pagingShape = {
   pageNo: queryInt(100_000).optional(),
   pageSize: queryInt(RECORDS_MAX_PAGE_SIZE).optional(),
 };
-const recordsShape = { ...pagingShape, from: daySchema.optional(), to: daySchema.optional() };
+export const recordsShape = { ...pagingShape, from: daySchema.optional(), to: daySchema.optional() };
 export const recordsQuerySchema = z.object(recordsShape);
 
-const pageShape = <T extends z.ZodType>(item: T) => ({
+export const pageShape = <T extends z.ZodType>(item: T) => ({
   list: z.array(item),
   total: z.number().int(),
   pageNo: z.number().int(),
   pageSize: z.number().int(),
 });
-const page = <T extends z.ZodType>(item: T) => z.object(pageShape(item));
+export const page = <T extends z.ZodType>(item: T) => z.object(pageShape(item));
 
 export const walletBalanceSchema = z.object({
   sumBalance: moneyValueSchema,

@@ -26,6 +26,11 @@ export function lotteryRoute(entry: CatalogueGame): string | null {
   return null;
 }
 
+/** Our own games (issue 12) open their page in the site: /originals/<engine>. */
+export function inhouseRoute(entry: CatalogueGame): string | null {
+  return entry.vendor.wallet_mode === 'inhouse' ? `/originals/${encodeURIComponent(entry.game.vendor_game_id)}` : null;
+}
+
 /**
  * A vendor's launch URL from its template (docs/api.md "Launch"): {cdn} is one of the merchant's
  * launchGameCDNs picked at random (§9), without its trailing slash; every other value is
@@ -83,7 +88,7 @@ export function gameLauncher({ db, gameWallets }: { db: Db; gameWallets: GameWal
   /** The game a launch names, on and playable, or the §8 refusal. */
   async function playable(merchant: MerchantContext, request: LaunchRequest, language: Language) {
     const entry = await games.find(merchant.id, request);
-    if (!entry || effectiveStatus(entry) === 'off' || entry.vendor.wallet_mode === 'inhouse') {
+    if (!entry || effectiveStatus(entry) === 'off') {
       throw new AppError('game.not_found');
     }
     if (entry.game.is_game === 'VASSALAGE')
@@ -150,6 +155,12 @@ export function gameLauncher({ db, gameWallets }: { db: Db; gameWallets: GameWal
       const entry = await playable(merchant, request, language);
       const route = lotteryRoute(entry);
       if (route) return answer(entry, route, 'route');
+      const ownPage = inhouseRoute(entry);
+      if (ownPage) {
+        // Its game session opens with the first round (modules/games/inhouse); the recent is this launch's.
+        await recordRecent(db, member.id, entry.game.id);
+        return answer(entry, ownPage, 'route');
+      }
       if (entry.vendor.integration_id === null) throw new AppError('game.not_found');
 
       const settings = await merchantLaunchSettings(merchant.id);
@@ -187,7 +198,9 @@ export function gameLauncher({ db, gameWallets }: { db: Db; gameWallets: GameWal
     /** GCS_gameTrialLaunch: the vendor's own play money, where it offers it; no session, no wallet, no recent. */
     async trial(merchant: MerchantContext, request: LaunchRequest, language: Language) {
       const entry = await playable(merchant, request, language);
-      if (!entry.vendor.supports_trial || lotteryRoute(entry)) throw new AppError('game.trial_unavailable');
+      if (!entry.vendor.supports_trial || lotteryRoute(entry) || inhouseRoute(entry)) {
+        throw new AppError('game.trial_unavailable');
+      }
       const settings = await merchantLaunchSettings(merchant.id);
       const url = fillLaunchUrl(
         entry.vendor.launch_url_template,

@@ -1,0 +1,201 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../../../db/database.ts';
+import type { SeamlessKind } from '../../../db/schema.ts';
+import type { Ledger } from '../../ledger/ledger.ts';
+import type { SecretBox } from '../../secrets/secret-box.ts';
+import { issueGameSession } from '../../seamless/game-sessions.ts';
+import { vendorRepository } from '../../seamless/vendors.ts';
+
+/** The integration our own games book their money under: one per merchant (vendor codes are global). */
+export const inhouseIntegrationCode = (merchantId: number) => `INHOUSE_${merchantId}`;
+
+export interface InhouseIntegration {
+  id: number;
+  code: string;
+  currency: string;
+}
+
+/** What the wallet needs of a round: who plays, in which currency, through which session. */
+export interface RoundMoney {
+  roundId: bigint;
+  merchantId: number;
+  memberId: number;
+  currency: string;
+  integration: InhouseIntegration;
+  gameSessionId: bigint;
+}
+
+/**
+ * The in-house wallet (ARCHITECTURE §5, ADR 0011): our games move money by the seamless wallet's
+ * rules, called in process inside the round's own database transaction, so a round and its money
+ * commit together or not at all. Each round is one ledger transaction for the stake
+ * (`inhouse:<round>:stake`, kind seamless.bet) and at most one for the win or the refund
+ * (`inhouse:<round>:win`, seamless.win; `inhouse:<round>:refund`, seamless.rollback), between the
+ * member's main wallet and the merchant's in-house integration; beside each, the seamless record
+ * (bet, win, rollback) that betting records, the winner board and the jackpot read, the win and
+ * the refund naming the game session, so every read of a vendor's rounds sees ours too.
+ */
+export function inhouseWallet({ db, ledger, secrets }: { db: Db; ledger: Ledger; secrets: SecretBox }) {
+  const integrations = new Map<number, Promise<InhouseIntegration>>();
+
+  /**
+   * The merchant's in-house integration, created on first use. It is disabled for the seamless
+   * API (its secret is never shown; no vendor can call as it): only this module books under it.
+   */
+  function integrationOf(merchantId: number): Promise<InhouseIntegration> {
+    // Kept per instance: the row never changes once made.
+    let known = integrations.get(merchantId);
+    if (!known) {
+      known = findOrCreate(merchantId);
+      integrations.set(merchantId, known);
+      known.catch(() => integrations.delete(merchantId));
+    }
+    return known;
+  }
+
+  async function findOrCreate(merchantId: number): Promise<InhouseIntegration> {
+    const code = inhouseIntegrationCode(merchantId);
+    const find = () =>
+      db
+        .selectFrom('vendors')
+        .select(['id', 'code', 'currency'])
+        .where('code', '=', code)
+        .where('merchant_id', '=', merchantId)
+        .executeTakeFirst();
+    const found = await find();
+    if (found) return found;
+    const merchant = await db
+      .selectFrom('merchants')
+      .select('currency')
+      .where('id', '=', merchantId)
+      .executeTakeFirstOrThrow();
+    try {
+      const created = await vendorRepository(db, secrets).create({
+        merchantId,
+        code,
+        name: 'Khela in-house games',
+        currency: merchant.currency,
+      });
+      await db.updateTable('vendors').set({ status: 'disabled' }).where('id', '=', created.id).execute();
+      return { id: created.id, code, currency: created.currency };
+    } catch (error) {
+      const again = await find(); // another instance created it first
+      if (again) return again;
+      throw error;
+    }
+  }
+
+  const fingerprint = (text: string) => createHash('sha256').update(text).digest();
+
+  async function record(
+    trx: Db,
+    round: RoundMoney,
+    kind: SeamlessKind,
+    amount: bigint,
+    ledgerTransactionId: bigint | null,
+  ) {
+    const id = round.roundId.toString();
+    await trx
+      .insertInto('seamless_transactions')
+      .values({
+        merchant_id: round.merchantId,
+        vendor_id: round.integration.id,
+        vendor_tx_id: `${id}:${kind}`,
+        kind,
+        member_id: round.memberId,
+        round_id: id,
+        amount,
+        reference_tx_id: kind === 'bet' ? null : `${id}:bet`,
+        fingerprint: fingerprint(`inhouse:${id}:${kind}:${amount}`),
+        response: '{}',
+        ledger_transaction_id: ledgerTransactionId,
+        game_session_id: kind === 'bet' ? null : round.gameSessionId,
+      })
+      .execute();
+  }
+
+  /** Posts one movement between the member's main wallet and the integration; the member's balance after it. */
+  async function move(trx: Db, round: RoundMoney, kind: 'stake' | 'win' | 'refund', toMember: bigint) {
+    const posted = await ledger.post(
+      {
+        merchantId: round.merchantId,
+        currency: round.currency,
+        idempotencyKey: `inhouse:${round.roundId}:${kind}`,
+        kind: kind === 'stake' ? 'seamless.bet' : kind === 'win' ? 'seamless.win' : 'seamless.rollback',
+        postings: [
+          { account: { kind: 'member_main', memberId: round.memberId }, amount: toMember },
+          { account: { kind: 'vendor', vendorCode: round.integration.code }, amount: -toMember },
+        ],
+        reference: { round: round.roundId.toString() },
+      },
+      trx,
+    );
+    const member = posted.postings.find((p) => p.balanceAfter !== null);
+    return { transactionId: posted.transactionId, balanceAfter: member!.balanceAfter! };
+  }
+
+  return {
+    integrationOf,
+
+    /** The next round id, so that the round's ledger keys are known before its row is written. */
+    async nextRoundId(trx: Db): Promise<bigint> {
+      const { rows } = await sql<{ id: string }>`SELECT nextval('inhouse_rounds_id_seq')::text AS id`.execute(trx);
+      return BigInt(rows[0]!.id);
+    },
+
+    /**
+     * The member's live game session for this game (the one its launch opened), else a new one:
+     * wins name it, as a vendor's wins name theirs.
+     */
+    async gameSessionFor(trx: Db, memberId: number, merchantId: number, integrationId: number, gameId: number) {
+      const live = await trx
+        .selectFrom('game_sessions')
+        .select('id')
+        .where('member_id', '=', memberId)
+        .where('vendor_id', '=', integrationId)
+        .where('game_id', '=', gameId)
+        .where('expires_at', '>', sql<Date>`now()`)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      if (live) return live.id;
+      const issued = await issueGameSession(
+        trx,
+        { id: memberId, merchantId },
+        { id: integrationId, merchantId },
+        { gameId },
+      );
+      return issued.id;
+    },
+
+    /** Takes the stake (wallet.insufficient_funds when the main wallet cannot pay it): the balance before and after. */
+    async stake(trx: Db, round: RoundMoney, amount: bigint) {
+      const moved = await move(trx, round, 'stake', -amount);
+      await record(trx, round, 'bet', amount, moved.transactionId);
+      return { balanceBefore: moved.balanceAfter + amount, balanceAfter: moved.balanceAfter };
+    },
+
+    /**
+     * Settles the round with what it pays back (0 on a loss: recorded, nothing posted), given the
+     * balance it would otherwise leave; the balance after.
+     */
+    async settle(trx: Db, round: RoundMoney, payout: bigint, balance: () => Promise<bigint>): Promise<bigint> {
+      if (payout === 0n) {
+        await record(trx, round, 'win', 0n, null);
+        return balance();
+      }
+      const moved = await move(trx, round, 'win', payout);
+      await record(trx, round, 'win', payout, moved.transactionId);
+      return moved.balanceAfter;
+    },
+
+    /** Gives the stake back (a round that cannot be completed). */
+    async refund(trx: Db, round: RoundMoney, stake: bigint): Promise<bigint> {
+      const moved = await move(trx, round, 'refund', stake);
+      await record(trx, round, 'rollback', stake, moved.transactionId);
+      return moved.balanceAfter;
+    },
+  };
+}
+export type InhouseWallet = ReturnType<typeof inhouseWallet>;

@@ -1,0 +1,406 @@
+import { sql, type Selectable } from 'kysely';
+import { fairRandom, type FairRandom } from '@khela/games';
+import type { InhouseGameName, InhouseRound } from '@khela/contracts';
+import { parseMinor, toDecimalString } from '@khela/money';
+import type { Db } from '../../../db/database.ts';
+import type { InhouseRoundsTable } from '../../../db/schema.ts';
+import { AppError } from '../../../http/app-error.ts';
+import type { MemberContext, MerchantContext } from '../../../http/context.ts';
+import { pageOfRows, type RecordsQuery } from '../../cashier/records.ts';
+import type { Ledger } from '../../ledger/ledger.ts';
+import { assertMayWager } from '../../protection/guards.ts';
+import type { SecretBox } from '../../secrets/secret-box.ts';
+import { inhouseWallet, type RoundMoney } from './inhouse-wallet.ts';
+import { seedPairs, type RoundSeeds } from './seed-pairs.ts';
+
+export type RoundRow = Selectable<InhouseRoundsTable>;
+
+/** A game of ours as the catalogue lists it (its engine is games.vendor_game_id). */
+export interface InhouseCatalogueGame {
+  game: InhouseGameName;
+  gameId: number;
+  gameCode: string;
+  minBet: bigint;
+  maxBet: bigint;
+}
+
+/** What an engine drew for a round: kept as the round's outcome; `payout` settles it unless the round stays open. */
+export interface Drawn {
+  outcome: Record<string, unknown>;
+  payout: bigint;
+  /** A multi-step round (mines) goes on after its stake: settled later by the player or the sweeper. */
+  open?: boolean;
+}
+
+/** How a game shows its rounds: the outcome as the player may see it (a running mines round hides its mines). */
+export type OutcomeView = (row: RoundRow) => Record<string, unknown> | null;
+
+export interface PlayRequest {
+  requestId: string;
+  stake: bigint;
+  bet: Record<string, unknown>;
+}
+
+const UNIQUE_VIOLATION = '23505';
+const isUniqueViolation = (error: unknown, constraint: string) =>
+  (error as { code?: string; constraint?: string }).code === UNIQUE_VIOLATION &&
+  (error as { constraint?: string }).constraint === constraint;
+
+/** JSON of an engine's result: bigint amounts as decimal strings (ARCHITECTURE §4). */
+export function jsonOf(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? toDecimalString(v) : v));
+}
+
+/**
+ * Rounds of our own games (issue 12): the bet checked against the game's limits and the member's
+ * guards, the seeds taken, the stake, the engine's draw, the win and the round's record in one
+ * database transaction (a round that settles at once can never be left half done); multi-step
+ * rounds stay open, locked row by row while they advance. Every refusal changes nothing.
+ */
+export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox }) {
+  const { db } = deps;
+  const wallet = inhouseWallet(deps);
+  const pairs = seedPairs(db);
+  const outcomeViews = new Map<InhouseGameName, OutcomeView>();
+
+  /** The merchant's listed game running this engine, when it is on (§8 refusals otherwise). */
+  async function catalogueGame(merchantId: number, game: InhouseGameName): Promise<InhouseCatalogueGame> {
+    const row = await db
+      .selectFrom('games as g')
+      .innerJoin('game_vendors as v', 'v.id', 'g.vendor_id')
+      .select(['g.id', 'g.game_code', 'g.min_bet', 'g.max_bet', 'g.status', 'v.status as vendor_status'])
+      .where('v.merchant_id', '=', merchantId)
+      .where('v.wallet_mode', '=', 'inhouse')
+      .where('g.vendor_game_id', '=', game)
+      .orderBy('g.id')
+      .limit(1)
+      .executeTakeFirst();
+    const status = !row
+      ? 'off'
+      : row.status === 'off' || row.vendor_status === 'off'
+        ? 'off'
+        : row.status === 'maintenance' || row.vendor_status === 'maintenance'
+          ? 'maintenance'
+          : 'on';
+    if (!row || status === 'off') throw new AppError('game.not_found');
+    if (status === 'maintenance') throw new AppError('game.maintenance', { suggestions: [] });
+    return { game, gameId: row.id, gameCode: row.game_code, minBet: row.min_bet, maxBet: row.max_bet };
+  }
+
+  async function assertMayBet(member: MemberContext) {
+    await assertMayWager(db, member);
+    const account = await db.selectFrom('members').select('status').where('id', '=', member.id).executeTakeFirst();
+    if (account?.status !== 'active') throw new AppError('auth.contact_agent');
+  }
+
+  function checkStake(stake: bigint, game: InhouseCatalogueGame) {
+    if (stake < game.minBet) throw new AppError('inhouse.bet_below_minimum', { minBet: toDecimalString(game.minBet) });
+    if (stake > game.maxBet) throw new AppError('inhouse.bet_above_maximum', { maxBet: toDecimalString(game.maxBet) });
+  }
+
+  /** The round a requestId already made: answered again when it is the same bet, refused when not. */
+  async function replayed(member: MemberContext, game: InhouseGameName, request: PlayRequest) {
+    const row = await db
+      .selectFrom('inhouse_rounds')
+      .selectAll()
+      .where('member_id', '=', member.id)
+      .where('request_id', '=', request.requestId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const same = row.game === game && row.stake === request.stake && jsonOf(row.bet) === jsonOf(request.bet);
+    if (!same) throw new AppError('inhouse.request_reused');
+    return row;
+  }
+
+  function moneyOf(
+    row: Pick<RoundRow, 'id' | 'merchant_id' | 'member_id' | 'currency' | 'game_session_id'>,
+    integration: RoundMoney['integration'],
+  ): RoundMoney {
+    return {
+      roundId: row.id,
+      merchantId: row.merchant_id,
+      memberId: row.member_id,
+      currency: row.currency,
+      integration,
+      gameSessionId: row.game_session_id,
+    };
+  }
+
+  async function mainBalance(trx: Db, merchantId: number, memberId: number, currency: string) {
+    return deps.ledger.balanceOf(merchantId, currency, { kind: 'member_main', memberId }, trx);
+  }
+
+  async function view(rows: RoundRow[]): Promise<InhouseRound[]> {
+    const seeds = await pairs.seedsOf(rows.flatMap((r) => (r.seed_pair_id === null ? [] : [r.seed_pair_id])));
+    const games = await db
+      .selectFrom('games')
+      .select(['id', 'game_code'])
+      .where('id', 'in', rows.length ? [...new Set(rows.map((r) => r.game_id))] : [0])
+      .execute();
+    return rows.map((row) => {
+      const pair = row.seed_pair_id === null ? undefined : seeds.get(row.seed_pair_id.toString());
+      const outcomeView = outcomeViews.get(row.game);
+      return {
+        roundId: row.id.toString(),
+        game: row.game,
+        gameCode: games.find((g) => g.id === row.game_id)?.game_code ?? '',
+        nodeId: row.game_id,
+        state: row.state,
+        stake: toDecimalString(row.stake),
+        payout: row.payout === null ? null : toDecimalString(row.payout),
+        bet: row.bet,
+        outcome: outcomeView ? outcomeView(row) : row.outcome,
+        balanceBefore: toDecimalString(row.balance_before),
+        balanceAfter: toDecimalString(row.balance_after),
+        seeds:
+          pair && row.nonce !== null
+            ? {
+                serverSeedHash: pair.server_seed_hash,
+                serverSeed: pair.revealed_at ? pair.server_seed : null,
+                clientSeed: pair.client_seed,
+                nonce: row.nonce,
+              }
+            : null,
+        createdAt: row.created_at.toISOString(),
+        settledAt: row.settled_at?.toISOString() ?? null,
+      };
+    });
+  }
+  const viewOne = async (row: RoundRow) => (await view([row]))[0]!;
+
+  return {
+    wallet,
+    pairs,
+    catalogueGame,
+    view,
+    viewOne,
+
+    /** A game shows its outcomes through this (mines hides its mines while the round runs). */
+    showOutcomeWith(game: InhouseGameName, outcomeView: OutcomeView) {
+      outcomeViews.set(game, outcomeView);
+    },
+
+    /**
+     * Plays a round: guards, limits, then in one transaction the seeds, the stake, the draw, the
+     * win (unless the round stays open) and the record. The same requestId again answers the same
+     * round; under another bet it is refused.
+     */
+    async play(
+      member: MemberContext,
+      merchant: MerchantContext,
+      game: InhouseGameName,
+      request: PlayRequest,
+      draw: (random: FairRandom, seeds: RoundSeeds) => Drawn,
+      options: { oneOpen?: boolean } = {},
+    ): Promise<InhouseRound> {
+      const earlier = await replayed(member, game, request);
+      if (earlier) return viewOne(earlier);
+      const listed = await catalogueGame(merchant.id, game);
+      checkStake(request.stake, listed);
+      await assertMayBet(member);
+      const integration = await wallet.integrationOf(merchant.id);
+      try {
+        const row = await db.transaction().execute(async (trx) => {
+          // Taking the nonce locks the member's seed pair: the member's rounds start one at a time.
+          const seeds = await pairs.take(trx, member);
+          if (options.oneOpen) {
+            const open = await trx
+              .selectFrom('inhouse_rounds')
+              .select('id')
+              .where('member_id', '=', member.id)
+              .where('game', '=', game)
+              .where('state', '=', 'open')
+              .executeTakeFirst();
+            if (open) throw new AppError('inhouse.round_open', { roundId: open.id.toString() });
+          }
+          const [gameSessionId, roundId] = await Promise.all([
+            wallet.gameSessionFor(trx, member.id, merchant.id, integration.id, listed.gameId),
+            wallet.nextRoundId(trx),
+          ]);
+          const money: RoundMoney = {
+            roundId,
+            merchantId: merchant.id,
+            memberId: member.id,
+            currency: merchant.currency,
+            integration,
+            gameSessionId,
+          };
+          const staked = await wallet.stake(trx, money, request.stake);
+          const drawn = draw(fairRandom(seeds), seeds);
+          const balanceAfter = drawn.open
+            ? staked.balanceAfter
+            : await wallet.settle(trx, money, drawn.payout, async () => staked.balanceAfter);
+          return trx
+            .insertInto('inhouse_rounds')
+            .values({
+              id: roundId,
+              merchant_id: merchant.id,
+              member_id: member.id,
+              game_id: listed.gameId,
+              game_session_id: gameSessionId,
+              game,
+              request_id: request.requestId,
+              seed_pair_id: seeds.seedPairId,
+              nonce: seeds.nonce,
+              currency: merchant.currency,
+              stake: request.stake,
+              payout: drawn.open ? null : drawn.payout,
+              state: drawn.open ? 'open' : 'settled',
+              bet: jsonOf(request.bet),
+              outcome: jsonOf(drawn.outcome),
+              balance_before: staked.balanceBefore,
+              balance_after: balanceAfter,
+              settled_at: drawn.open ? null : sql<Date>`now()`,
+            } as never)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+        });
+        return viewOne(row);
+      } catch (error) {
+        // The same requestId sent twice at once: the first one's round is the answer.
+        if (isUniqueViolation(error, 'inhouse_rounds_request')) {
+          const first = await replayed(member, game, request);
+          if (first) return viewOne(first);
+        }
+        throw error;
+      }
+    },
+
+    /**
+     * Advances an open round of the member's (locked until the step commits): `step` returns the
+     * new progress and, when the round ends, its payout. Another member's round, or a round that
+     * has ended, is refused before anything changes.
+     */
+    async advance(
+      member: MemberContext,
+      game: InhouseGameName,
+      roundId: string,
+      step: (row: RoundRow) => { progress: Record<string, unknown>; payout?: bigint },
+    ): Promise<InhouseRound> {
+      const row = await db.transaction().execute(async (trx) => {
+        const open = await trx
+          .selectFrom('inhouse_rounds')
+          .selectAll()
+          .where('id', '=', BigInt(roundId))
+          .where('member_id', '=', member.id)
+          .where('game', '=', game)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!open) throw new AppError('inhouse.round_not_found');
+        if (open.state !== 'open') throw new AppError('inhouse.round_closed');
+        const next = step(open);
+        if (next.payout === undefined) {
+          return trx
+            .updateTable('inhouse_rounds')
+            .set({ progress: jsonOf(next.progress), updated_at: sql<Date>`now()` })
+            .where('id', '=', open.id)
+            .returningAll()
+            .executeTakeFirstOrThrow();
+        }
+        return settleOpen(trx, open, next.payout, next.progress);
+      });
+      return viewOne(row);
+    },
+
+    /** Settles an open round (a locked row) with its payout: the win, then the record. */
+    settleOpen,
+
+    /** Gives an open round's stake back (a locked row). */
+    async refundOpen(trx: Db, row: RoundRow, progress?: Record<string, unknown>) {
+      const integration = await wallet.integrationOf(row.merchant_id);
+      const balanceAfter = await wallet.refund(trx, moneyOf(row, integration), row.stake);
+      return trx
+        .updateTable('inhouse_rounds')
+        .set({
+          state: 'refunded',
+          balance_after: balanceAfter,
+          settled_at: sql<Date>`now()`,
+          updated_at: sql<Date>`now()`,
+          ...(progress && { progress: jsonOf(progress) }),
+        })
+        .where('id', '=', row.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    async openRound(member: MemberContext, game: InhouseGameName) {
+      const row = await db
+        .selectFrom('inhouse_rounds')
+        .selectAll()
+        .where('member_id', '=', member.id)
+        .where('game', '=', game)
+        .where('state', '=', 'open')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return { round: row ? await viewOne(row) : null };
+    },
+
+    /** One of the member's rounds (another member's is not found, as a missing one). */
+    async roundOf(member: MemberContext, roundId: string) {
+      const row = await db
+        .selectFrom('inhouse_rounds')
+        .selectAll()
+        .where('id', '=', BigInt(roundId))
+        .where('member_id', '=', member.id)
+        .executeTakeFirst();
+      if (!row) throw new AppError('inhouse.round_not_found');
+      return viewOne(row);
+    },
+
+    /** Any round of the operator's merchant, with its member. */
+    async roundForOperator(merchantId: number, roundId: string) {
+      const row = await db
+        .selectFrom('inhouse_rounds as r')
+        .innerJoin('members as m', 'm.id', 'r.member_id')
+        .selectAll('r')
+        .select('m.username')
+        .where('r.id', '=', BigInt(roundId))
+        .where('r.merchant_id', '=', merchantId)
+        .executeTakeFirst();
+      if (!row) throw new AppError('inhouse.round_not_found');
+      const { username, ...round } = row;
+      return { ...(await viewOne(round)), memberId: row.member_id, username };
+    },
+
+    /** The member's rounds, newest first, by game, day window (§9) and result. */
+    async list(
+      member: MemberContext,
+      query: RecordsQuery & {
+        game?: InhouseGameName | undefined;
+        result?: 'win' | 'loss' | 'refund' | 'open' | undefined;
+      },
+    ) {
+      let base = db.selectFrom('inhouse_rounds').selectAll().where('member_id', '=', member.id);
+      if (query.game) base = base.where('game', '=', query.game);
+      if (query.result === 'win') base = base.where('state', '=', 'settled').where('payout', '>', sql<bigint>`stake`);
+      if (query.result === 'loss') base = base.where('state', '=', 'settled').where('payout', '<=', sql<bigint>`stake`);
+      if (query.result === 'refund') base = base.where('state', '=', 'refunded');
+      if (query.result === 'open') base = base.where('state', '=', 'open');
+      return pageOfRows(base, query, view);
+    },
+
+    parseStake: (amount: string) => parseMinor(amount),
+  };
+
+  async function settleOpen(trx: Db, row: RoundRow, payout: bigint, progress?: Record<string, unknown>) {
+    const integration = await wallet.integrationOf(row.merchant_id);
+    const balanceAfter = await wallet.settle(trx, moneyOf(row, integration), payout, () =>
+      mainBalance(trx, row.merchant_id, row.member_id, row.currency),
+    );
+    return trx
+      .updateTable('inhouse_rounds')
+      .set({
+        state: 'settled',
+        payout,
+        balance_after: balanceAfter,
+        settled_at: sql<Date>`now()`,
+        updated_at: sql<Date>`now()`,
+        ...(progress && { progress: jsonOf(progress) }),
+      })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+}
+export type InhouseRounds = ReturnType<typeof inhouseRounds>;
