@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CRASH, crashPayout, crashPointOf, followsInChain, previousChainHash } from './crash.ts';
+import {
+  CRASH,
+  crashMultiplierAt,
+  crashPayout,
+  crashPointOf,
+  crashTimeOf,
+  followsInChain,
+  previousChainHash,
+} from './crash.ts';
 
 /** A chain from SHA-256("khela-test-chain-seed"), its points computed once outside this code (Python). */
 const CHAIN = [
@@ -46,5 +54,29 @@ describe('crash', () => {
     expect(crashPayout(1_00n, 250)).toBe(2_50n);
     expect(crashPayout(3n, 101)).toBe(3n);
     expect(CRASH.minCashOut).toBe(101);
+  });
+});
+
+describe('the multiplier curve', () => {
+  it('starts at ×1.00, doubles near 11.55 s and never falls', () => {
+    expect(crashMultiplierAt(0)).toBe(100);
+    expect(crashMultiplierAt(-5)).toBe(100);
+    expect(crashMultiplierAt(11_552)).toBe(199);
+    expect(crashMultiplierAt(11_553)).toBe(200);
+    let last = 100;
+    for (let ms = 0; ms < 120_000; ms += 37) {
+      const m = crashMultiplierAt(ms);
+      expect(m).toBeGreaterThanOrEqual(last);
+      last = m;
+    }
+  });
+
+  it('reaches a crash point exactly at crashTimeOf, not a millisecond before', () => {
+    for (const point of [101, 150, 200, 1234, 10_000, 99_999]) {
+      const at = crashTimeOf(point);
+      expect(crashMultiplierAt(at)).toBeGreaterThanOrEqual(point);
+      expect(crashMultiplierAt(at - 1)).toBeLessThan(point);
+    }
+    expect(crashTimeOf(100)).toBe(0);
   });
 });

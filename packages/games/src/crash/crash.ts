@@ -50,3 +50,21 @@ export function crashPointOf(roundHash: string, salt: string): number {
 export function crashPayout(stake: bigint, multiplier: number): bigint {
   return (stake * BigInt(multiplier)) / 100n;
 }
+
+/** How fast the multiplier grows: ×e every 1/rate ms (×2.00 at about 11.6 s, ×10 at 38 s). */
+export const CRASH_GROWTH_PER_MS = 0.00006;
+
+/**
+ * The multiplier shown `elapsedMs` after a round started, in hundredths (100 = ×1.00), rounded down:
+ * the same curve on every screen and on the server, which prices a cash-out by its own clock.
+ */
+export function crashMultiplierAt(elapsedMs: number): number {
+  if (!(elapsedMs > 0)) return 100;
+  return Math.floor(100 * Math.exp(CRASH_GROWTH_PER_MS * elapsedMs));
+}
+
+/** When (ms after the start) the multiplier reaches `hundredths`: a round crashing there ends at that moment. */
+export function crashTimeOf(hundredths: number): number {
+  if (hundredths <= 100) return 0;
+  return Math.ceil(Math.log(hundredths / 100) / CRASH_GROWTH_PER_MS);
+}
