@@ -1,9 +1,14 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../../src/db/embedded.ts';
+
+const run = promisify(execFile);
 
 async function admin(url: string, statement: string) {
   const client = new pg.Client({ connectionString: url });
@@ -50,6 +55,49 @@ export async function benchPostgres() {
       }
       await embedded?.stop();
       await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The p-th percentile of sorted numbers (NaN for none). */
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function pgbenchBinary(): string {
+  if (process.env.PGBENCH) return process.env.PGBENCH;
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  for (const v of versions) if (existsSync(join(root, v, 'bin/pgbench'))) return join(root, v, 'bin/pgbench');
+  throw new Error('pgbench not found: apt-get install -y postgresql-client (or set PGBENCH)');
+}
+
+/**
+ * The reference every money benchmark prints beside its figure: `pgbench -b tpcb-like` on a scratch
+ * database of the same PostgreSQL, initialised at `scale`, run while the server is idle.
+ */
+export async function pgbenchReference(postgres: Awaited<ReturnType<typeof benchPostgres>>, scale: number) {
+  const binary = pgbenchBinary();
+  const database = await postgres.createDatabase('pgbench');
+  const url = new URL(database.url);
+  const env = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
+  const common = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username)];
+  console.log(`pgbench -i -s ${scale} …`);
+  await run(binary, [...common, '-i', '-q', '-s', String(scale), database.name], { env });
+  return {
+    /** pgbench for `seconds` with `clients`: its transactions per second. */
+    async tps(clients: number, seconds: number): Promise<number> {
+      const { stdout } = await run(
+        binary,
+        [
+          ...common,
+          ...['-b', 'tpcb-like', '-c', String(clients), '-j', String(Math.min(clients, cpus().length))],
+          ...['-T', String(seconds), database.name],
+        ],
+        { env },
+      );
+      return Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? NaN);
     },
   };
 }

@@ -14,15 +14,11 @@
  *   whose mean size it reads from the server's /metrics.
  * - Targets: bets/s ÷ pgbench tps ≥ 0.5, hot ÷ spread ≥ 0.8. BENCH_PROFILE=<dir> profiles the server.
  */
-import { execFile } from 'node:child_process';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
 import { Pool } from 'undici';
 import { cpus } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { sql } from 'kysely';
-import { benchPostgres } from '../helpers/bench-postgres.ts';
+import { benchPostgres, percentile, pgbenchReference } from '../helpers/bench-postgres.ts';
 import { testSecrets } from '../helpers/secrets.ts';
 import { createDb, createPool } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
@@ -32,7 +28,6 @@ import { vendorRepository, type VendorRow } from '../../src/modules/seamless/ven
 import { freePort, serverProcess } from './server-process.ts';
 import { vendorClient, type VendorClient } from './vendor-client.ts';
 
-const run = promisify(execFile);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? '8,32').split(',').map(Number);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
@@ -45,19 +40,6 @@ interface Player {
   memberId: number;
   /** Token per vendor code. */
   tokens: Map<string, string>;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-function pgbenchBinary(): string {
-  if (process.env.PGBENCH) return process.env.PGBENCH;
-  const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  for (const v of versions) if (existsSync(join(root, v, 'bin/pgbench'))) return join(root, v, 'bin/pgbench');
-  throw new Error('pgbench not found: apt-get install -y postgresql-client (or set PGBENCH)');
 }
 
 async function main() {
@@ -171,13 +153,7 @@ async function main() {
     await db.destroy();
 
     // pgbench's scratch database on the same server, initialised before any measuring.
-    const pgbench = pgbenchBinary();
-    const pgbenchDb = await postgres.createDatabase('pgbench');
-    const url = new URL(pgbenchDb.url);
-    const env = { ...process.env, PGPASSWORD: decodeURIComponent(url.password) };
-    const common = ['-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username)];
-    console.log(`pgbench -i -s ${PGBENCH_SCALE} …`);
-    await run(pgbench, [...common, '-i', '-q', '-s', String(PGBENCH_SCALE), pgbenchDb.name], { env });
+    const pgbench = await pgbenchReference(postgres, PGBENCH_SCALE);
     const tps: Record<number, number> = {};
 
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -237,19 +213,6 @@ async function main() {
 
     // A short warm-up: connections, JIT, caches.
     await drive('spread', 8, Math.min(5, SECONDS), []);
-    /** pgbench for `seconds` with the server idle: its transactions per second. */
-    async function pgbenchTps(clients: number, seconds: number): Promise<number> {
-      const { stdout } = await run(
-        pgbench,
-        [
-          ...common,
-          ...['-b', 'tpcb-like', '-c', String(clients), '-j', String(Math.min(clients, cpus().length))],
-          ...['-T', String(seconds), pgbenchDb.name],
-        ],
-        { env },
-      );
-      return Number(/tps = ([\d.]+)/.exec(stdout)?.[1] ?? NaN);
-    }
 
     // Spread, hot and pgbench take turns in ROUNDS slices, so a change in the machine's load hits all alike.
     const results: Record<string, { betsPerSecond: number; p50: number; p99: number; failures: number }> = {};
@@ -263,7 +226,7 @@ async function main() {
         for (const mode of ['spread', 'hot'] as const) {
           failures[mode] += await drive(mode, clients, SECONDS / ROUNDS, latencies[mode]);
         }
-        pgbenchSum += await pgbenchTps(clients, SECONDS / ROUNDS);
+        pgbenchSum += await pgbench.tps(clients, SECONDS / ROUNDS);
       }
       const after = await batchTotals();
       meanBatch[clients] = (after.bets - before.bets) / (after.batches - before.batches);
