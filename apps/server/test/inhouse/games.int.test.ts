@@ -86,7 +86,7 @@ describe('mines', () => {
     // A second round waits for this one; the seed pair cannot be rotated under it.
     const second = await bet(t, headers, 'mines/start', { requestId: requestId(), stake: '10.00', mines: 3 });
     expect(second.body.code).toBe('inhouse.round_open');
-    const rotate = await t.request('POST', '/wps/inhouse/fairness/rotate', {}, { headers });
+    const rotate = await t.request('POST', '/wps/inhouse/fairness/rotate', { clientSeed: 'next' }, { headers });
     expect(rotate.body.code).toBe('inhouse.round_open');
     const early = await bet(t, headers, 'mines/cash-out', { roundId: round.roundId });
     expect(early.body.code).toBe('inhouse.cash_out_unavailable');

@@ -168,9 +168,9 @@ export const inhouseEndpoints = {
     path: '/wps/inhouse/fairness/rotate',
     auth: 'member',
     switch: 'GAMELO3',
-    summary: 'Reveals the server seed in use and starts a new pair (with the given client seed, else a random one)',
+    summary: 'Reveals the server seed in use and starts a new pair with the client seed given (the page offers a random one)',
     tags,
-    body: z.object({ clientSeed: clientSeedSchema.optional() }),
+    body: z.object({ clientSeed: clientSeedSchema }),
     response: fairnessSchema,
   }),
   diceBet: defineEndpoint({

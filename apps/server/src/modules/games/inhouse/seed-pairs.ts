@@ -121,7 +121,7 @@ export function seedPairs(db: Db) {
     },
 
     /** Reveals the pair in use and starts the next one, unless a mines round is still open on it. */
-    async rotate(member: MemberContext, clientSeed: string | undefined) {
+    async rotate(member: MemberContext, clientSeed: string) {
       await db.transaction().execute(async (trx) => {
         const pair = await trx
           .selectFrom('fair_seed_pairs')
