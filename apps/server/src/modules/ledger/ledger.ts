@@ -105,7 +105,7 @@ function ledgerPostQuery(request: TransactionRequest): RawBuilder<LedgerPostRow>
 }
 
 /** ledger_post() raises KL402 and KL409; they become the ledger's refusals (anything else is left as is). */
-function ledgerRefusal(error: unknown, request: TransactionRequest): unknown {
+export function ledgerRefusal(error: unknown, request: Pick<TransactionRequest, 'idempotencyKey'>): unknown {
   const { code, detail } = (error ?? {}) as { code?: string; detail?: string };
   if (code === 'KL402') return new AppError('wallet.insufficient_funds', { balance: detail ?? '0' });
   if (code === 'KL409') return new AppError('wallet.duplicate_transaction', { idempotencyKey: request.idempotencyKey });

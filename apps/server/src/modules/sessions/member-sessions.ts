@@ -20,6 +20,12 @@ export const MEMBER_SESSION = {
   absoluteHours: 24,
 };
 
+/**
+ * The idle clock (last_seen) moves in steps of this much: a call within it of the last one writes
+ * nothing. An idle session may so end up to this much earlier than its idle minutes say.
+ */
+export const LAST_SEEN_STEP_SECONDS = 15;
+
 /** With PWDEXPFORCECHANGE3 on, a password older than this must be changed at log-in (§4). */
 export const PASSWORD_MAX_AGE_DAYS = 90;
 
@@ -60,25 +66,23 @@ export function memberSessions({ db }: { db: Db }) {
     async authenticate(req: FastifyRequest, merchant: MerchantContext): Promise<MemberContext | null> {
       const token = tokenFromRequest(req);
       if (!token) return null;
-      const row = await db
-        .updateTable('member_sessions')
-        .from('members')
-        .set({ last_seen: sql<Date>`now()` })
-        .whereRef('members.id', '=', 'member_sessions.member_id')
-        .where('member_sessions.token_hash', '=', hashToken(token))
-        .where('member_sessions.merchant_id', '=', merchant.id)
-        .where('member_sessions.revoked_at', 'is', null)
-        .where('member_sessions.expires_at', '>', sql<Date>`now()`)
-        .where(
-          'member_sessions.last_seen',
-          '>',
-          sql<Date>`now() - make_interval(mins => (
-            SELECT session_idle_minutes FROM merchants WHERE merchants.id = member_sessions.merchant_id
-          ))`,
+      // One statement: the live session, and its idle clock moved on only when it is older than
+      // LAST_SEEN_STEP_SECONDS, so a burst of calls (a game's rounds) commits no write at all.
+      const { rows } = await sql<{ id: number; username: string; type: number; merchant_id: number }>`
+        WITH live AS (
+          SELECT s.token_hash, s.last_seen, m.id, m.username, m.type, m.merchant_id
+            FROM member_sessions s JOIN members m ON m.id = s.member_id
+           WHERE s.token_hash = ${hashToken(token)} AND s.merchant_id = ${merchant.id}::int
+             AND s.revoked_at IS NULL AND s.expires_at > now() AND m.status = 'active'
+             AND s.last_seen > now() - make_interval(mins => (
+                   SELECT session_idle_minutes FROM merchants WHERE merchants.id = s.merchant_id))
+        ), touched AS (
+          UPDATE member_sessions SET last_seen = now() FROM live
+           WHERE member_sessions.token_hash = live.token_hash
+             AND live.last_seen < now() - make_interval(secs => ${LAST_SEEN_STEP_SECONDS}::int)
         )
-        .where('members.status', '=', 'active')
-        .returning(['members.id', 'members.username', 'members.type', 'members.merchant_id'])
-        .executeTakeFirst();
+        SELECT id, username, type, merchant_id FROM live`.execute(db);
+      const row = rows[0];
       return row ? { id: row.id, username: row.username, type: row.type, merchantId: row.merchant_id } : null;
     },
 

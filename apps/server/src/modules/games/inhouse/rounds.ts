@@ -1,19 +1,27 @@
 import { sql, type Selectable } from 'kysely';
 import { fairRandom, type FairRandom } from '@khela/games';
-import type { InhouseGameName, InhouseRound } from '@khela/contracts';
+import { MEMBER_TYPES, type InhouseGameName, type InhouseRound } from '@khela/contracts';
 import { parseMinor, toDecimalString } from '@khela/money';
+import type { ChangeFeed } from '../../../cache/change-feed.ts';
+import { memoCache } from '../../../cache/memo-cache.ts';
 import type { Db } from '../../../db/database.ts';
-import type { InhouseRoundsTable } from '../../../db/schema.ts';
+import type { FairSeedPairsTable, InhouseRoundsTable } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { MemberContext, MerchantContext } from '../../../http/context.ts';
 import { pageOfRows, type RecordsQuery } from '../../cashier/records.ts';
-import type { Ledger } from '../../ledger/ledger.ts';
+import { ledgerRefusal, type Ledger } from '../../ledger/ledger.ts';
 import { assertMayWager } from '../../protection/guards.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
-import { inhouseWallet, type RoundMoney } from './inhouse-wallet.ts';
+import { inhouseWallet, type InhouseIntegration, type RoundMoney } from './inhouse-wallet.ts';
 import { seedPairs, type RoundSeeds } from './seed-pairs.ts';
 
 export type RoundRow = Selectable<InhouseRoundsTable>;
+type SeedPairRow = Selectable<FairSeedPairsTable>;
+
+/** A game's listing is kept until a catalogue change is heard, at most this long; how many members' seeds; draws after `stale`. */
+const LISTING_TTL_MS = 60_000;
+const SEED_CACHE_SIZE = 50_000;
+const STALE_ATTEMPTS = 20;
 
 /** A game of ours as the catalogue lists it (its engine is games.vendor_game_id). */
 export interface InhouseCatalogueGame {
@@ -22,6 +30,7 @@ export interface InhouseCatalogueGame {
   gameCode: string;
   minBet: bigint;
   maxBet: bigint;
+  status: 'on' | 'maintenance';
 }
 
 /** What an engine drew for a round: kept as the round's outcome; `payout` settles it unless the round stays open. */
@@ -57,14 +66,14 @@ export function jsonOf(value: unknown): string {
  * database transaction (a round that settles at once can never be left half done); multi-step
  * rounds stay open, locked row by row while they advance. Every refusal changes nothing.
  */
-export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox }) {
+export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox; changes?: ChangeFeed }) {
   const { db } = deps;
   const wallet = inhouseWallet(deps);
   const pairs = seedPairs(db);
   const outcomeViews = new Map<InhouseGameName, OutcomeView>();
 
-  /** The merchant's listed game running this engine, when it is on (§8 refusals otherwise). */
-  async function catalogueGame(merchantId: number, game: InhouseGameName): Promise<InhouseCatalogueGame> {
+  /** The merchant's listed game running this engine, with its status (null when off or missing). */
+  async function readListing(merchantId: number, game: InhouseGameName): Promise<InhouseCatalogueGame | null> {
     const row = await db
       .selectFrom('games as g')
       .innerJoin('game_vendors as v', 'v.id', 'g.vendor_id')
@@ -75,16 +84,16 @@ export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox
       .orderBy('g.id')
       .limit(1)
       .executeTakeFirst();
-    const status = !row
-      ? 'off'
-      : row.status === 'off' || row.vendor_status === 'off'
-        ? 'off'
-        : row.status === 'maintenance' || row.vendor_status === 'maintenance'
-          ? 'maintenance'
-          : 'on';
-    if (!row || status === 'off') throw new AppError('game.not_found');
-    if (status === 'maintenance') throw new AppError('game.maintenance', { suggestions: [] });
-    return { game, gameId: row.id, gameCode: row.game_code, minBet: row.min_bet, maxBet: row.max_bet };
+    const statuses = row ? [row.status, row.vendor_status] : ['off'];
+    if (statuses.includes('off')) return null;
+    return {
+      game,
+      gameId: row!.id,
+      gameCode: row!.game_code,
+      minBet: row!.min_bet,
+      maxBet: row!.max_bet,
+      status: statuses.includes('maintenance') ? 'maintenance' : 'on',
+    };
   }
 
   async function assertMayBet(member: MemberContext) {
@@ -96,20 +105,6 @@ export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox
   function checkStake(stake: bigint, game: InhouseCatalogueGame) {
     if (stake < game.minBet) throw new AppError('inhouse.bet_below_minimum', { minBet: toDecimalString(game.minBet) });
     if (stake > game.maxBet) throw new AppError('inhouse.bet_above_maximum', { maxBet: toDecimalString(game.maxBet) });
-  }
-
-  /** The round a requestId already made: answered again when it is the same bet, refused when not. */
-  async function replayed(member: MemberContext, game: InhouseGameName, request: PlayRequest) {
-    const row = await db
-      .selectFrom('inhouse_rounds')
-      .selectAll()
-      .where('member_id', '=', member.id)
-      .where('request_id', '=', request.requestId)
-      .executeTakeFirst();
-    if (!row) return undefined;
-    const same = row.game === game && row.stake === request.stake && jsonOf(row.bet) === jsonOf(request.bet);
-    if (!same) throw new AppError('inhouse.request_reused');
-    return row;
   }
 
   function moneyOf(
@@ -137,36 +132,139 @@ export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox
       .select(['id', 'game_code'])
       .where('id', 'in', rows.length ? [...new Set(rows.map((r) => r.game_id))] : [0])
       .execute();
-    return rows.map((row) => {
-      const pair = row.seed_pair_id === null ? undefined : seeds.get(row.seed_pair_id.toString());
-      const outcomeView = outcomeViews.get(row.game);
-      return {
-        roundId: row.id.toString(),
-        game: row.game,
-        gameCode: games.find((g) => g.id === row.game_id)?.game_code ?? '',
-        nodeId: row.game_id,
-        state: row.state,
-        stake: toDecimalString(row.stake),
-        payout: row.payout === null ? null : toDecimalString(row.payout),
-        bet: row.bet,
-        outcome: outcomeView ? outcomeView(row) : row.outcome,
-        balanceBefore: toDecimalString(row.balance_before),
-        balanceAfter: toDecimalString(row.balance_after),
-        seeds:
-          pair && row.nonce !== null
-            ? {
-                serverSeedHash: pair.server_seed_hash,
-                serverSeed: pair.revealed_at ? pair.server_seed : null,
-                clientSeed: pair.client_seed,
-                nonce: row.nonce,
-              }
-            : null,
-        createdAt: row.created_at.toISOString(),
-        settledAt: row.settled_at?.toISOString() ?? null,
-      };
-    });
+    return rows.map((row) =>
+      viewOf(
+        row,
+        row.seed_pair_id === null ? undefined : seeds.get(row.seed_pair_id.toString()),
+        games.find((g) => g.id === row.game_id)?.game_code ?? '',
+      ),
+    );
+  }
+
+  function viewOf(row: RoundRow, pair: SeedPairRow | undefined, gameCode: string): InhouseRound {
+    const outcomeView = outcomeViews.get(row.game);
+    return {
+      roundId: row.id.toString(),
+      game: row.game,
+      gameCode,
+      nodeId: row.game_id,
+      state: row.state,
+      stake: toDecimalString(row.stake),
+      payout: row.payout === null ? null : toDecimalString(row.payout),
+      bet: row.bet,
+      outcome: outcomeView ? outcomeView(row) : row.outcome,
+      balanceBefore: toDecimalString(row.balance_before),
+      balanceAfter: toDecimalString(row.balance_after),
+      seeds:
+        pair && row.nonce !== null
+          ? {
+              serverSeedHash: pair.server_seed_hash,
+              serverSeed: pair.revealed_at ? pair.server_seed : null,
+              clientSeed: pair.client_seed,
+              nonce: row.nonce,
+            }
+          : null,
+      createdAt: row.created_at.toISOString(),
+      settledAt: row.settled_at?.toISOString() ?? null,
+    };
   }
   const viewOne = async (row: RoundRow) => (await view([row]))[0]!;
+
+  /** Games' listings (status, limits), kept per instance until the catalogue changes (cache/memo-cache.ts). */
+  const listings =
+    deps.changes &&
+    memoCache<InhouseCatalogueGame | null>({ feed: deps.changes, scope: 'catalogue', ttlMs: LISTING_TTL_MS });
+  async function catalogueGame(merchantId: number, game: InhouseGameName): Promise<InhouseCatalogueGame> {
+    const listed = listings
+      ? await listings.get(merchantId, `inhouse:${game}`, () => readListing(merchantId, game))
+      : await readListing(merchantId, game);
+    if (!listed) throw new AppError('game.not_found');
+    if (listed.status === 'maintenance') throw new AppError('game.maintenance', { suggestions: [] });
+    return listed;
+  }
+
+  /** The member's seed pair in use, kept here between rounds (rotation and `stale` drop it). */
+  const memberSeeds = new Map<number, Promise<SeedPairRow>>();
+  function seedsOf(member: MemberContext): Promise<SeedPairRow> {
+    let known = memberSeeds.get(member.id);
+    if (!known) {
+      if (memberSeeds.size >= SEED_CACHE_SIZE) memberSeeds.clear();
+      known = pairs.current(member);
+      memberSeeds.set(member.id, known);
+      known.catch(() => memberSeeds.delete(member.id));
+    }
+    return known;
+  }
+
+  /** A member's rounds on this instance, one after another (they take the pair's nonces in turn). */
+  const queues = new Map<number, Promise<unknown>>();
+  function oneAtATime<T>(memberId: number, work: () => Promise<T>): Promise<T> {
+    const before = queues.get(memberId) ?? Promise.resolve();
+    const mine = before.then(work, work);
+    const tail = mine.catch(() => undefined);
+    queues.set(memberId, tail);
+    void tail.then(() => {
+      if (queues.get(memberId) === tail) queues.delete(memberId);
+    });
+    return mine;
+  }
+
+  interface PlayResult {
+    status: 'ok' | 'replay' | 'reused' | 'stale' | 'guard';
+    round_id: bigint | null;
+    balance_before: bigint | null;
+    balance_after: bigint | null;
+    created_at: Date | null;
+  }
+
+  async function playStatement(
+    member: MemberContext,
+    merchant: MerchantContext,
+    game: InhouseGameName,
+    request: PlayRequest,
+    listed: InhouseCatalogueGame,
+    integration: InhouseIntegration,
+    bet: string,
+    seeds: RoundSeeds,
+    drawn: Drawn,
+    options: { oneOpen?: boolean },
+  ): Promise<PlayResult> {
+    try {
+      const { rows } = await sql<PlayResult>`
+        SELECT * FROM inhouse_round(
+          ${merchant.id}::integer, ${member.id}::integer, ${listed.gameId}::integer, ${game}::text,
+          ${integration.id}::integer, ${integration.code}::text, ${merchant.currency}::text,
+          ${request.requestId}::text, ${request.stake.toString()}::bigint, ${bet}::jsonb,
+          ${seeds.seedPairId.toString()}::bigint, ${seeds.nonce}::integer,
+          ${jsonOf(drawn.outcome)}::jsonb, ${drawn.payout.toString()}::bigint, ${drawn.open === true}::boolean,
+          ${options.oneOpen === true}::boolean, ${MEMBER_TYPES.TRIAL}::integer)`.execute(db);
+      return rows[0]!;
+    } catch (error) {
+      const { code, detail } = (error ?? {}) as { code?: string; detail?: string };
+      if (code === 'KL423') throw new AppError('inhouse.round_open', { roundId: detail ?? '' });
+      // The same requestId sent twice at once: the first one's round is the answer.
+      if (isUniqueViolation(error, 'inhouse_rounds_request')) {
+        return {
+          status: 'replay',
+          round_id: await roundIdOf(member, request.requestId),
+          balance_before: null,
+          balance_after: null,
+          created_at: null,
+        };
+      }
+      throw ledgerRefusal(error, { idempotencyKey: `inhouse:${request.requestId}` });
+    }
+  }
+
+  async function roundIdOf(member: MemberContext, requestId: string): Promise<bigint> {
+    const row = await db
+      .selectFrom('inhouse_rounds')
+      .select('id')
+      .where('member_id', '=', member.id)
+      .where('request_id', '=', requestId)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
 
   return {
     wallet,
@@ -175,14 +273,26 @@ export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox
     view,
     viewOne,
 
+    /** Reveals the member's server seed and starts a new pair (the seeds kept here go with it). */
+    async rotate(member: MemberContext, clientSeed: string) {
+      memberSeeds.delete(member.id);
+      try {
+        return await pairs.rotate(member, clientSeed);
+      } finally {
+        memberSeeds.delete(member.id);
+      }
+    },
+
     /** A game shows its outcomes through this (mines hides its mines while the round runs). */
     showOutcomeWith(game: InhouseGameName, outcomeView: OutcomeView) {
       outcomeViews.set(game, outcomeView);
     },
 
     /**
-     * Plays a round: guards, limits, then in one transaction the seeds, the stake, the draw, the
-     * win (unless the round stays open) and the record. The same requestId again answers the same
+     * Plays a round: the limits, then the engine's draw from the member's seeds, then everything else
+     * in one statement (inhouse_round(), migration 0016): guards, replay, nonce, stake, win, record.
+     * A member's rounds on this instance go one at a time; when another instance moved the pair on
+     * (`stale`), the round is drawn again with fresh seeds. The same requestId again answers the same
      * round; under another bet it is refused.
      */
     async play(
@@ -193,77 +303,77 @@ export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox
       draw: (random: FairRandom, seeds: RoundSeeds) => Drawn,
       options: { oneOpen?: boolean } = {},
     ): Promise<InhouseRound> {
-      const earlier = await replayed(member, game, request);
-      if (earlier) return viewOne(earlier);
       const listed = await catalogueGame(merchant.id, game);
       checkStake(request.stake, listed);
-      await assertMayBet(member);
       const integration = await wallet.integrationOf(merchant.id);
-      try {
-        const row = await db.transaction().execute(async (trx) => {
-          // Taking the nonce locks the member's seed pair: the member's rounds start one at a time.
-          const seeds = await pairs.take(trx, member);
-          if (options.oneOpen) {
-            const open = await trx
-              .selectFrom('inhouse_rounds')
-              .select('id')
-              .where('member_id', '=', member.id)
-              .where('game', '=', game)
-              .where('state', '=', 'open')
-              .executeTakeFirst();
-            if (open) throw new AppError('inhouse.round_open', { roundId: open.id.toString() });
-          }
-          const [gameSessionId, roundId] = await Promise.all([
-            wallet.gameSessionFor(trx, member.id, merchant.id, integration.id, listed.gameId),
-            wallet.nextRoundId(trx),
-          ]);
-          const money: RoundMoney = {
-            roundId,
-            merchantId: merchant.id,
-            memberId: member.id,
-            currency: merchant.currency,
-            integration,
-            gameSessionId,
+      const bet = jsonOf(request.bet);
+      return oneAtATime(member.id, async () => {
+        for (let attempt = 0; attempt < STALE_ATTEMPTS; attempt++) {
+          const pair = await seedsOf(member);
+          const seeds = {
+            seedPairId: pair.id,
+            serverSeed: pair.server_seed,
+            clientSeed: pair.client_seed,
+            nonce: pair.next_nonce,
           };
-          const staked = await wallet.stake(trx, money, request.stake);
           const drawn = draw(fairRandom(seeds), seeds);
-          const balanceAfter = drawn.open
-            ? staked.balanceAfter
-            : await wallet.settle(trx, money, drawn.payout, async () => staked.balanceAfter);
-          return trx
-            .insertInto('inhouse_rounds')
-            .values({
-              id: roundId,
-              merchant_id: merchant.id,
-              member_id: member.id,
-              game_id: listed.gameId,
-              game_session_id: gameSessionId,
-              game,
-              request_id: request.requestId,
-              seed_pair_id: seeds.seedPairId,
-              nonce: seeds.nonce,
-              currency: merchant.currency,
-              stake: request.stake,
-              payout: drawn.open ? null : drawn.payout,
-              state: drawn.open ? 'open' : 'settled',
-              bet: jsonOf(request.bet),
-              outcome: jsonOf(drawn.outcome),
-              balance_before: staked.balanceBefore,
-              balance_after: balanceAfter,
-              settled_at: drawn.open ? null : sql<Date>`now()`,
-            } as never)
-            .returningAll()
-            .executeTakeFirstOrThrow();
-        });
-        return viewOne(row);
-      } catch (error) {
-        // The same requestId sent twice at once: the first one's round is the answer.
-        if (isUniqueViolation(error, 'inhouse_rounds_request')) {
-          const first = await replayed(member, game, request);
-          if (first) return viewOne(first);
+          const result = await playStatement(
+            member,
+            merchant,
+            game,
+            request,
+            listed,
+            integration,
+            bet,
+            seeds,
+            drawn,
+            options,
+          );
+          switch (result.status) {
+            case 'ok': {
+              pair.next_nonce++;
+              const open = drawn.open === true;
+              return viewOf(
+                {
+                  id: result.round_id!,
+                  merchant_id: merchant.id,
+                  member_id: member.id,
+                  game_id: listed.gameId,
+                  game_session_id: 0n,
+                  game,
+                  request_id: request.requestId,
+                  seed_pair_id: pair.id,
+                  nonce: seeds.nonce,
+                  currency: merchant.currency,
+                  stake: request.stake,
+                  payout: open ? null : drawn.payout,
+                  state: open ? 'open' : 'settled',
+                  bet: JSON.parse(bet) as Record<string, unknown>,
+                  outcome: JSON.parse(jsonOf(drawn.outcome)) as Record<string, unknown>,
+                  progress: null,
+                  balance_before: result.balance_before!,
+                  balance_after: result.balance_after!,
+                  created_at: result.created_at!,
+                  updated_at: result.created_at!,
+                  settled_at: open ? null : result.created_at!,
+                },
+                pair,
+                listed.gameCode,
+              );
+            }
+            case 'replay':
+              return this.roundOf(member, result.round_id!.toString());
+            case 'reused':
+              throw new AppError('inhouse.request_reused');
+            case 'guard':
+              await assertMayBet(member);
+              throw new AppError('auth.contact_agent');
+            case 'stale':
+              memberSeeds.delete(member.id);
+          }
         }
-        throw error;
-      }
+        throw new Error(`member ${member.id}: the seed pair kept moving`);
+      });
     },
 
     /**

@@ -23,7 +23,12 @@ export const THEORETICAL_RTP: Record<InhouseGameName, string> = {
 
 /** Our own games (issue 12): the fairness calls, each game's bets and the rounds' recall. */
 export function registerInhouseRoutes(app: FastifyInstance, deps: AppDeps) {
-  const rounds = inhouseRounds({ db: deps.db, ledger: createLedger(deps), secrets: deps.secrets });
+  const rounds = inhouseRounds({
+    db: deps.db,
+    ledger: createLedger(deps),
+    secrets: deps.secrets,
+    changes: deps.changes,
+  });
   const plays = inhousePlays(rounds);
   scheduleInhouseSweeper(app, inhouseSweeper(deps.db, rounds));
   const call = endpoints.inhouse;
@@ -32,7 +37,7 @@ export function registerInhouseRoutes(app: FastifyInstance, deps: AppDeps) {
     games: await listGames(merchant.id, language, merchant.defaultLanguage),
   }));
   registerEndpoint(app, deps, call.fairness, ({ req }) => rounds.pairs.fairness(req.member!));
-  registerEndpoint(app, deps, call.rotateSeed, ({ req, body }) => rounds.pairs.rotate(req.member!, body.clientSeed));
+  registerEndpoint(app, deps, call.rotateSeed, ({ req, body }) => rounds.rotate(req.member!, body.clientSeed));
   registerEndpoint(app, deps, call.diceBet, ({ req, merchant, body }) => plays.dice(req.member!, merchant, body));
   registerEndpoint(app, deps, call.slotSpin, ({ req, merchant, body }) => plays.slot(req.member!, merchant, body));
   registerEndpoint(app, deps, call.andarBaharBet, ({ req, merchant, body }) =>

@@ -93,6 +93,7 @@ export function seedPairs(db: Db) {
 
   return {
     fairness,
+    current,
 
     /**
      * Takes the next nonce of the member's pair inside the round's transaction (the pair's row is
