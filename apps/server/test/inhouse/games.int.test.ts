@@ -19,6 +19,7 @@ import { testSecrets } from '../helpers/secrets.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { auditLedger } from '../ledger/helpers.ts';
 import { demoMerchantId } from '../support/helpers.ts';
+import { createPlayer, sessionFor } from '../protection/helpers.ts';
 import { bet, fundedPlayer, mainBalance, requestId } from './helpers.ts';
 
 let t: TestApp;
@@ -221,6 +222,16 @@ describe('recall, records and the catalogue', () => {
     const records = (await t.get<Bets>('/wps/member/records/bets', { headers, query: { pageSize: 50 } })).body.value;
     expect(records.total).toBe(13);
     expect(records.list.every((r) => r.vendor.startsWith('INHOUSE_') && r.gameType === 'RNG')).toBe(true);
+    const byGame = (await t.get<Bets>('/wps/member/records/bets', { headers, query: { gameCode: 'khela-dice' } })).body
+      .value;
+    expect(byGame.total).toBe(12);
+    const won = (
+      await t.get<Bets>('/wps/member/records/bets', { headers, query: { gameCode: 'khela-dice', result: 'win' } })
+    ).body.value;
+    const lost = (
+      await t.get<Bets>('/wps/member/records/bets', { headers, query: { gameCode: 'khela-dice', result: 'loss' } })
+    ).body.value;
+    expect([won.total, lost.total]).toEqual([wins.total, losses.total]);
 
     const admin = await loginAsAdmin(t);
     const seen = await t.get<InhouseRound & { username: string }>(`/admin/inhouse/rounds/${all.list[0]!.roundId}`, {
@@ -245,7 +256,37 @@ describe('recall, records and the catalogue', () => {
     expect(trial.body.code).toBe('game.trial_unavailable');
   });
 
-  it('refuses bets while the game is in maintenance or off, and for a trial account', async () => {
+  it('a win reaches the winner board, the name masked', async () => {
+    const { player, headers } = await fundedPlayer(t, merchantId, 100_000_000n);
+    let win: InhouseRound | undefined;
+    for (let i = 0; i < 40 && !win; i++) {
+      const res = await bet(t, headers, 'andar-bahar/bet', { requestId: requestId(), stake: '9000.00', side: 'bahar' });
+      if (res.body.value.payout !== '0.00') win = res.body.value;
+    }
+    expect(win).toBeDefined();
+    type Board = { list: { vo: { customerName: string; winAmount: string; gameName: string } }[] };
+    const board = await t.get<Board>('/wps/relay/ODSFE2_getWinnerBoard', {
+      query: { gameCategory: 'ALL', limitNum: 20 },
+    });
+    expect(board.status).toBe(200);
+    const masked = `${player.username.slice(0, 2)}****${player.username.slice(-2)}`;
+    expect(board.body.value.list.map((e) => e.vo)).toContainEqual(
+      expect.objectContaining({ customerName: masked, winAmount: win!.payout }),
+    );
+  });
+
+  it('refuses a trial account', async () => {
+    const trial = await createPlayer(t, merchantId, 4);
+    const res = await bet(t, await sessionFor(t, trial), 'dice/bet', {
+      requestId: requestId(),
+      stake: '1.00',
+      chanceBp: 5000,
+      direction: 'under',
+    });
+    expect([res.status, res.body.code]).toEqual([403, 'auth.trial_account']);
+  });
+
+  it('refuses bets while the game is in maintenance or off', async () => {
     const { headers } = await fundedPlayer(t, merchantId);
     const set = (status: 'on' | 'maintenance' | 'off') =>
       t.db.updateTable('games').set({ status }).where('game_code', '=', 'khela-andar-bahar').execute();

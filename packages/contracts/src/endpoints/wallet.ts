@@ -271,9 +271,15 @@ export const walletEndpoints = {
     path: '/wps/member/records/bets',
     auth: 'member',
     switch: 'COMM3',
-    summary: 'Betting records: one row per game round',
+    summary: 'Betting records: one row per game round, by game and result when asked',
     tags,
-    query: recordsQuerySchema,
+    query: z.object({
+      ...recordsShape,
+      /** A catalogue game's code (gameCode of the lobby). */
+      gameCode: z.string().trim().min(1).max(64).optional(),
+      /** win: the round paid back more than its stake; loss: not. */
+      result: z.enum(['win', 'loss']).optional(),
+    }),
     response: page(betRecordSchema),
   }),
   inbox: defineEndpoint({

@@ -164,6 +164,8 @@ export function walletRecords({ db }: { db: Db }) {
   const staked = sql<string>`coalesce(sum(CASE WHEN st.kind IN ('bet', 'rollback') THEN -p.amount ELSE 0 END), 0)::text`;
   const won = sql<string>`coalesce(sum(CASE WHEN st.kind = 'win' THEN p.amount ELSE 0 END), 0)::text`;
   const gameType = sql<string>`coalesce(g.game_type, 'other')`;
+  const wonMoreThanStaked = sql<boolean>`coalesce(sum(CASE WHEN st.kind = 'win' THEN p.amount ELSE 0 END), 0)
+    > coalesce(sum(CASE WHEN st.kind IN ('bet', 'rollback') THEN -p.amount ELSE 0 END), 0)`;
   /**
    * The game of each of the member's rounds: a bet names no session, but the round's win or
    * rollback came through the session its launch opened (a win of zero too, which posts nothing).
@@ -173,7 +175,12 @@ export function walletRecords({ db }: { db: Db }) {
       .selectFrom('seamless_transactions as s')
       .innerJoin('game_sessions as gs', 'gs.id', 's.game_session_id')
       .innerJoin('games', 'games.id', 'gs.game_id')
-      .select(['s.vendor_id', 's.round_id', sql<string>`max(games.game_type)`.as('game_type')])
+      .select([
+        's.vendor_id',
+        's.round_id',
+        sql<string>`max(games.game_type)`.as('game_type'),
+        sql<string>`max(games.game_code)`.as('game_code'),
+      ])
       .where('s.member_id', '=', member.id)
       .groupBy(['s.vendor_id', 's.round_id'])
       .as('g');
@@ -215,9 +222,18 @@ export function walletRecords({ db }: { db: Db }) {
       };
     },
 
-    /** Betting records: one row per round of the seamless wallet, its stake, win and game type. */
-    async bettingRecords(member: MemberContext, window: RecordsWindow) {
-      const groups = gamePostings(member, window)
+    /**
+     * Betting records: one row per round of the seamless wallet (our own games' included), its
+     * stake, win and game type; by game (its code) and result (win: paid more than staked) when asked.
+     */
+    async bettingRecords(
+      member: MemberContext,
+      window: RecordsWindow,
+      filters: { gameCode?: string | undefined; result?: 'win' | 'loss' | undefined } = {},
+    ) {
+      let rounds = gamePostings(member, window);
+      if (filters.gameCode) rounds = rounds.where('g.game_code', '=', filters.gameCode);
+      let groups = rounds
         .select([
           'v.code as vendor',
           'st.round_id',
@@ -227,6 +243,8 @@ export function walletRecords({ db }: { db: Db }) {
           sql<Date>`min(p.created_at)`.as('started_at'),
         ])
         .groupBy(['v.code', 'st.round_id']);
+      if (filters.result)
+        groups = groups.having(filters.result === 'win' ? wonMoreThanStaked : sql<boolean>`NOT ${wonMoreThanStaked}`);
       const [rows, counted] = await Promise.all([
         groups.orderBy('started_at', 'desc').orderBy('round_id').limit(window.pageSize).offset(window.offset).execute(),
         db

@@ -30,8 +30,8 @@ function vendorIdsOf(view: LobbyView, category: LaneTitle | 'ALL'): number[] {
 
 /**
  * Real wins (issue 11 item 2): seamless wins with an amount, through a game session that names a
- * listed game (game_sessions.game_id, set by launches), the largest first. In-house rounds (issue 12)
- * will join them here.
+ * listed game (game_sessions.game_id, set by launches), the largest first. Our own games' wins
+ * (issue 12) are recorded the same way (modules/games/inhouse), so they are among them.
  */
 export async function winnerBoard(db: Db, view: LobbyView, query: { category: LaneTitle | 'ALL'; limit: number }) {
   const vendorIds = vendorIdsOf(view, query.category);
