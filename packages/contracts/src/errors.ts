@@ -407,12 +407,12 @@ export const errorCatalog = {
   // In-house games (issue 12)
   'inhouse.bet_below_minimum': {
     status: 400,
-    en: 'The bet is below this game\'s minimum.',
+    en: "The bet is below this game's minimum.",
     bn: 'বাজিটি এই গেমের সর্বনিম্ন সীমার চেয়ে কম।',
   },
   'inhouse.bet_above_maximum': {
     status: 400,
-    en: 'The bet is above this game\'s maximum.',
+    en: "The bet is above this game's maximum.",
     bn: 'বাজিটি এই গেমের সর্বোচ্চ সীমার চেয়ে বেশি।',
   },
   'inhouse.round_not_found': {

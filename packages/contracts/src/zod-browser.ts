@@ -122,6 +122,7 @@ export const z = {
   number: wrap(m.number),
   boolean: wrap(m.boolean),
   null: wrap(m.null),
+  unknown: wrap(m.unknown),
   enum: wrap(m.enum),
   literal: wrap(m.literal),
   array: wrap(m.array),

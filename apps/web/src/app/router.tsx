@@ -26,6 +26,10 @@ const gameCenter = page(() => import('./routes/game-center.tsx'));
 const gameList = page(() => import('./routes/game-list.tsx'));
 const myGames = page(() => import('./routes/my-games.tsx'));
 const lottery = page(() => import('./routes/lottery.tsx'));
+/** Issue 12: our own games and the pages around them (the feature's own strings load with them). */
+const originals = page(() => import('./routes/originals.tsx'));
+const originalsPage = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  page(() => load().then((module) => ({ default: module[name] })));
 
 export const routes: RouteObject[] = [
   {
@@ -48,6 +52,10 @@ export const routes: RouteObject[] = [
           { path: 'promotions', lazy: page(() => import('./routes/promotions.tsx')) },
           { path: 'pointMall', lazy: page(() => import('./routes/point-mall.tsx')) },
           { path: 'agent', lazy: page(() => import('./routes/agent.tsx')) },
+          {
+            path: 'originals/verify',
+            lazy: originalsPage(() => import('../features/originals/components/verify-page.tsx'), 'VerifyPage'),
+          },
           ...GAME_CENTER_TYPES.map((type) => ({ path: type, lazy: gameCenter })),
           ...GAME_LIST_TYPES.map((type) => ({ path: type, lazy: gameList })),
           {
@@ -62,6 +70,19 @@ export const routes: RouteObject[] = [
               { path: 'vnLottery', lazy: lottery },
               { path: 'member', lazy: page(() => import('./routes/member.tsx')) },
               { path: 'agentHome', lazy: page(() => import('./routes/agent-home.tsx')) },
+              {
+                path: 'originals/fairness',
+                lazy: originalsPage(() => import('../features/originals/components/fairness-page.tsx'), 'FairnessPage'),
+              },
+              {
+                path: 'originals/rounds',
+                lazy: originalsPage(() => import('../features/originals/components/rounds-page.tsx'), 'RoundsPage'),
+              },
+              {
+                path: 'originals/rounds/:roundId',
+                lazy: originalsPage(() => import('../features/originals/components/rounds-page.tsx'), 'RoundPage'),
+              },
+              { path: 'originals/:game', lazy: originals },
             ],
           },
           // Static: the route error screen already bundles it for 404 responses.

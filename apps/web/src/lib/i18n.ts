@@ -19,6 +19,7 @@ const loaders = {
   auth: { bn: () => import('../locales/auth/bn.ts'), en: () => import('../locales/auth/en.ts') },
   pages: { bn: () => import('../locales/pages/bn.ts'), en: () => import('../locales/pages/en.ts') },
   money: { bn: () => import('../locales/money/bn.ts'), en: () => import('../locales/money/en.ts') },
+  originals: { bn: () => import('../locales/originals/bn.ts'), en: () => import('../locales/originals/en.ts') },
 } satisfies Record<string, Record<Language, () => Promise<{ default: Messages | object }>>>;
 export type MessagePart = Exclude<keyof typeof loaders, 'main'>;
 

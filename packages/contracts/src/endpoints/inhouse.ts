@@ -16,7 +16,7 @@ export type InhouseGameName = (typeof INHOUSE_GAMES)[number];
 export const inhouseGameSchema = z.enum(INHOUSE_GAMES);
 
 /** A 64-hex SHA-256 or server seed. */
-const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+const hex64 = z.string().refine((value) => /^[0-9a-f]{64}$/.test(value));
 
 /** The client seed a player sets: 1–64 printable ASCII characters without ':' (packages/games isClientSeed). */
 export const clientSeedSchema = z
@@ -168,7 +168,8 @@ export const inhouseEndpoints = {
     path: '/wps/inhouse/fairness/rotate',
     auth: 'member',
     switch: 'GAMELO3',
-    summary: 'Reveals the server seed in use and starts a new pair with the client seed given (the page offers a random one)',
+    summary:
+      'Reveals the server seed in use and starts a new pair with the client seed given (the page offers a random one)',
     tags,
     body: z.object({ clientSeed: clientSeedSchema }),
     response: fairnessSchema,

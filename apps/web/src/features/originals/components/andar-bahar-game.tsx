@@ -1,0 +1,62 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AndarBaharSide } from '@khela/games';
+import type { InhouseRound } from '@khela/contracts';
+import { andarBaharBet, useAfterRound } from '../api/inhouse.ts';
+import { errorText, GameShell, LastResult, newRequestId, StakeField } from './shared.tsx';
+
+/** Andar Bahar (issue 12 item 2): the joker first, then Andar and Bahar in turn until its rank comes. */
+export function AndarBaharGame({ balance }: { balance?: ReactNode }) {
+  const { t } = useTranslation();
+  const [stake, setStake] = useState('10.00');
+  const [side, setSide] = useState<AndarBaharSide>('andar');
+  const [round, setRound] = useState<InhouseRound | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const afterRound = useAfterRound();
+
+  async function deal() {
+    setBusy(true);
+    setError('');
+    try {
+      setRound(await andarBaharBet({ requestId: newRequestId(), stake, side }));
+    } catch (failure) {
+      setError(errorText(failure, t('common.networkError')));
+    } finally {
+      setBusy(false);
+      afterRound();
+    }
+  }
+
+  return (
+    <GameShell game="andar-bahar" balance={balance}>
+      <form
+        className="originals__controls form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void deal();
+        }}
+      >
+        <StakeField game="andar-bahar" id="ab-stake" value={stake} onChange={setStake} disabled={busy} />
+        <div className="originals__toggle" role="radiogroup" aria-label={t('originals.andarBahar.side')}>
+          {(['andar', 'bahar'] as const).map((s) => (
+            <button
+              key={s}
+              type="button"
+              role="radio"
+              aria-checked={side === s}
+              className={`button${side === s ? ' button--primary' : ''}`}
+              onClick={() => setSide(s)}
+            >
+              {t(`originals.andarBahar.${s}`)}
+            </button>
+          ))}
+        </div>
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? t('originals.playing') : t('originals.andarBahar.deal')}
+        </button>
+      </form>
+      <LastResult round={round} error={error} />
+    </GameShell>
+  );
+}

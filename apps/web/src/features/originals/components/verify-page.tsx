@@ -1,0 +1,191 @@
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { InhouseRound } from '@khela/contracts';
+import { ContentPage } from '../../../components/layouts/content-page.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { recompute, seedsAreValid, type VerifyBet } from '../utils/verify.ts';
+import { RoundOutcome } from './round-outcome.tsx';
+import '../../../components/ui/form.css';
+import '../messages.ts';
+import './originals.css';
+
+const GAMES = ['dice', 'mines', 'slot', 'andar-bahar'] as const;
+type VerifiableGame = (typeof GAMES)[number];
+
+/**
+ * Issue 12 item 3: any round recomputed in the browser from its seeds with the server's own engines
+ * (packages/games); the query string fills it (a round's "verify" link).
+ */
+export function VerifyPage() {
+  const { t } = useTranslation();
+  const [query] = useSearchParams();
+  const [game, setGame] = useState<VerifiableGame>(
+    (GAMES as readonly string[]).includes(query.get('game') ?? '') ? (query.get('game') as VerifiableGame) : 'dice',
+  );
+  const [serverSeed, setServerSeed] = useState(query.get('serverSeed') ?? '');
+  const [clientSeed, setClientSeed] = useState(query.get('clientSeed') ?? '');
+  const [nonce, setNonce] = useState(query.get('nonce') ?? '0');
+  const [stake, setStake] = useState(query.get('stake') ?? '1.00');
+  const [chance, setChance] = useState(query.get('chanceBp') ?? '5000');
+  const [direction, setDirection] = useState(query.get('direction') === 'over' ? 'over' : 'under');
+  const [mines, setMines] = useState(query.get('mines') ?? '3');
+  const [lineBet, setLineBet] = useState(query.get('lineBet') ?? '0.05');
+  const [side, setSide] = useState(query.get('side') === 'bahar' ? 'bahar' : 'andar');
+
+  const seeds = { serverSeed: serverSeed.trim(), clientSeed: clientSeed.trim(), nonce: Number(nonce) };
+  const valid = seedsAreValid(seeds) && /^\d+$/.test(nonce.trim());
+  const bet: VerifyBet = useMemo(
+    () => ({
+      stake,
+      chanceBp: Number(chance),
+      direction: direction as 'under' | 'over',
+      mines: Number(mines),
+      lineBet,
+      side: side as 'andar' | 'bahar',
+    }),
+    [stake, chance, direction, mines, lineBet, side],
+  );
+  let result: ReturnType<typeof recompute> | null = null;
+  try {
+    result = valid ? recompute(game, seeds, bet) : null;
+  } catch {
+    result = null;
+  }
+  const shown: InhouseRound | null = result
+    ? {
+        roundId: '',
+        game,
+        gameCode: '',
+        nodeId: 0,
+        state: 'settled',
+        stake,
+        payout: result.payout,
+        bet: bet as Record<string, unknown>,
+        outcome: game === 'mines' ? { ...result.outcome, revealed: [] } : result.outcome,
+        balanceBefore: '0.00',
+        balanceAfter: '0.00',
+        seeds: null,
+        createdAt: '',
+        settledAt: null,
+      }
+    : null;
+
+  return (
+    <ContentPage title={t('originals.verify.title')} intro={t('originals.verify.intro')}>
+      <div className="originals">
+        <form className="form originals__controls" onSubmit={(e) => e.preventDefault()}>
+          <label htmlFor="verify-game">
+            {t('originals.verify.game')}
+            <select id="verify-game" value={game} onChange={(e) => setGame(e.target.value as VerifiableGame)}>
+              {GAMES.map((g) => (
+                <option key={g} value={g}>
+                  {t(`originals.names.${g}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <TextField
+            id="verify-server"
+            label={t('originals.verify.serverSeed')}
+            value={serverSeed}
+            onChange={setServerSeed}
+          />
+          <TextField
+            id="verify-client"
+            label={t('originals.verify.clientSeed')}
+            value={clientSeed}
+            onChange={setClientSeed}
+          />
+          <TextField
+            id="verify-nonce"
+            label={t('originals.verify.nonce')}
+            value={nonce}
+            onChange={setNonce}
+            inputMode="numeric"
+          />
+          {game === 'dice' ? (
+            <>
+              <TextField
+                id="verify-chance"
+                label={t('originals.dice.chance', { chance: (Number(chance) / 100).toFixed(2) })}
+                value={chance}
+                onChange={setChance}
+                inputMode="numeric"
+              />
+              <label htmlFor="verify-direction">
+                {t('originals.dice.target', { target: '' })}
+                <select id="verify-direction" value={direction} onChange={(e) => setDirection(e.target.value)}>
+                  <option value="under">{t('originals.dice.under')}</option>
+                  <option value="over">{t('originals.dice.over')}</option>
+                </select>
+              </label>
+            </>
+          ) : null}
+          {game === 'mines' ? (
+            <TextField
+              id="verify-mines"
+              label={t('originals.mines.count')}
+              value={mines}
+              onChange={setMines}
+              inputMode="numeric"
+            />
+          ) : null}
+          {game === 'slot' ? (
+            <TextField
+              id="verify-line"
+              label={t('originals.slot.lineBet')}
+              value={lineBet}
+              onChange={setLineBet}
+              inputMode="decimal"
+            />
+          ) : null}
+          {game === 'dice' || game === 'andar-bahar' ? (
+            <TextField
+              id="verify-stake"
+              label={t('originals.verify.stake')}
+              value={stake}
+              onChange={setStake}
+              inputMode="decimal"
+            />
+          ) : null}
+          {game === 'andar-bahar' ? (
+            <label htmlFor="verify-side">
+              {t('originals.andarBahar.side')}
+              <select id="verify-side" value={side} onChange={(e) => setSide(e.target.value)}>
+                <option value="andar">{t('originals.andarBahar.andar')}</option>
+                <option value="bahar">{t('originals.andarBahar.bahar')}</option>
+              </select>
+            </label>
+          ) : null}
+        </form>
+        <section className="originals__result" aria-live="polite" aria-labelledby="verify-outcome">
+          <h2 id="verify-outcome" className="originals__subtitle">
+            {t('originals.verify.outcome')}
+          </h2>
+          {result && shown ? (
+            <>
+              <p>
+                {t('originals.verify.hash')}:{' '}
+                <code className="originals__hash" data-testid="verify-hash">
+                  {result.serverSeedHash}
+                </code>
+              </p>
+              <p className="originals__muted">{t('originals.verify.check')}</p>
+              <div data-testid="verify-outcome">
+                <RoundOutcome round={shown} />
+              </div>
+              {result.payout !== null ? (
+                <p>
+                  {t('originals.payout')}: <strong data-testid="verify-payout">{result.payout}</strong>
+                </p>
+              ) : null}
+            </>
+          ) : (
+            <p className="originals__muted">{t('originals.verify.invalid')}</p>
+          )}
+        </section>
+      </div>
+    </ContentPage>
+  );
+}

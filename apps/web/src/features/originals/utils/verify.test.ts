@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { hashServerSeed, minePositions, fairRandom } from '@khela/games';
+import { recompute, sameOutcome, seedsAreValid } from './verify.ts';
+
+// SHA-256("khela-test-server-seed"): the engines' own fixed seed (packages/games tests).
+const serverSeed = '1e9bbfad'.padEnd(64, '0');
+const seeds = { serverSeed, clientSeed: 'player-seed', nonce: 3 };
+
+describe('recompute', () => {
+  it('gives the server’s shapes and the committed hash', () => {
+    const dice = recompute('dice', seeds, { stake: '10.00', chanceBp: 5000, direction: 'under' });
+    expect(dice.serverSeedHash).toBe(hashServerSeed(serverSeed));
+    expect(Object.keys(dice.outcome).sort()).toEqual(['roll', 'won']);
+    expect(dice.payout === '0.00' || dice.payout === '19.80').toBe(true);
+    const slot = recompute('slot', seeds, { lineBet: '0.50' });
+    expect(typeof (slot.outcome as { win: unknown }).win).toBe('string');
+    const mines = recompute('mines', seeds, { mines: 5 });
+    expect(mines.outcome).toEqual({ mines: minePositions(fairRandom(seeds), 5) });
+  });
+
+  it('matches only the outcome drawn from these seeds', () => {
+    const first = recompute('andar-bahar', seeds, { stake: '1.00', side: 'andar' });
+    expect(sameOutcome('andar-bahar', first.outcome, { ...first.outcome, extra: 1 })).toBe(true);
+    const other = recompute('andar-bahar', { ...seeds, nonce: 4 }, { side: 'andar' });
+    expect(sameOutcome('andar-bahar', other.outcome, first.outcome)).toBe(
+      JSON.stringify(other.outcome) === JSON.stringify(first.outcome),
+    );
+    expect(sameOutcome('dice', first.outcome, null)).toBe(false);
+  });
+
+  it('checks the seeds’ shape before anything is computed', () => {
+    expect(seedsAreValid(seeds)).toBe(true);
+    expect(seedsAreValid({ ...seeds, serverSeed: 'abc' })).toBe(false);
+    expect(seedsAreValid({ ...seeds, clientSeed: 'a:b' })).toBe(false);
+    expect(seedsAreValid({ ...seeds, nonce: -1 })).toBe(false);
+  });
+});
