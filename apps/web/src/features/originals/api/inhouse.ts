@@ -18,8 +18,8 @@ export function useRounds(token: string | null, query: QueryOf<typeof inhouseEnd
   return useMemberQuery(inhouseEndpoints.rounds, token, { query });
 }
 
-export function useRound(token: string | null, roundId: string) {
-  return useMemberQuery(inhouseEndpoints.round, token, { params: { roundId } });
+export function useRound(token: string | null, roundId: string, options: { enabled?: boolean } = {}) {
+  return useMemberQuery(inhouseEndpoints.round, token, { params: { roundId } }, options);
 }
 
 export function useOpenRound(token: string | null, game: InhouseGameName) {

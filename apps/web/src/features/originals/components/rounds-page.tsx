@@ -146,6 +146,7 @@ export function verifyLink(round: InhouseRound): string | null {
     clientSeed: round.seeds.clientSeed,
     nonce: String(round.seeds.nonce),
     stake: round.stake,
+    roundId: round.roundId,
   });
   for (const [key, value] of Object.entries(round.bet)) query.set(key, String(value));
   return `/originals/verify?${query.toString()}`;

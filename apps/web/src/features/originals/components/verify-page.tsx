@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { InhouseRound } from '@khela/contracts';
 import { ContentPage } from '../../../components/layouts/content-page.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { recompute, seedsAreValid, type VerifyBet } from '../utils/verify.ts';
+import { useSessionToken } from '../../../lib/use-session-token.ts';
+import { useRound } from '../api/inhouse.ts';
+import { recompute, sameOutcome, seedsAreValid, type VerifyBet } from '../utils/verify.ts';
 import { RoundOutcome } from './round-outcome.tsx';
 import '../../../components/ui/form.css';
 import '../messages.ts';
@@ -33,6 +35,10 @@ export function VerifyPage() {
   const [lineBet, setLineBet] = useState(query.get('lineBet') ?? '0.05');
   const [side, setSide] = useState(query.get('side') === 'bahar' ? 'bahar' : 'andar');
 
+  // A round of the member's own (its link passes roundId): the recomputed outcome is compared with it.
+  const token = useSessionToken();
+  const roundId = query.get('roundId') ?? '';
+  const round = useRound(token, roundId, { enabled: Boolean(token && /^\d{1,16}$/.test(roundId)) });
   const seeds = { serverSeed: serverSeed.trim(), clientSeed: clientSeed.trim(), nonce: Number(nonce) };
   const valid = seedsAreValid(seeds) && /^\d+$/.test(nonce.trim());
   const bet: VerifyBet = useMemo(
@@ -175,6 +181,18 @@ export function VerifyPage() {
               <div data-testid="verify-outcome">
                 <RoundOutcome round={shown} />
               </div>
+              {round.data ? (
+                <p
+                  className={
+                    sameOutcome(game, result.outcome, round.data.outcome) ? 'originals__ok' : 'originals__error'
+                  }
+                  data-testid="verify-verdict"
+                >
+                  {sameOutcome(game, result.outcome, round.data.outcome)
+                    ? t('originals.verify.matches')
+                    : t('originals.verify.differs')}
+                </p>
+              ) : null}
               {result.payout !== null ? (
                 <p>
                   {t('originals.payout')}: <strong data-testid="verify-payout">{result.payout}</strong>

@@ -26,6 +26,14 @@ describe('recompute', () => {
       JSON.stringify(other.outcome) === JSON.stringify(first.outcome),
     );
     expect(sameOutcome('dice', first.outcome, null)).toBe(false);
+    // Stored as jsonb, a round comes back with its keys in another order: still the same outcome.
+    const slot = recompute('slot', seeds, { lineBet: '0.10' }).outcome;
+    const reordered = JSON.parse(
+      JSON.stringify(slot, (_k, v: unknown) =>
+        v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v,
+      ),
+    ) as Record<string, unknown>;
+    expect(sameOutcome('slot', slot, reordered)).toBe(true);
   });
 
   it('checks the seeds’ shape before anything is computed', () => {

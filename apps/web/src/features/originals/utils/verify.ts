@@ -81,6 +81,16 @@ export function recompute(game: Exclude<InhouseGameName, 'crash'>, seeds: FairSe
   }
 }
 
+/** JSON text with every object's keys sorted: the database keeps a round's outcome in its own key order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
 /** Whether a recomputed outcome is the one a round shows (mines: its mines; others: the whole draw). */
 export function sameOutcome(
   game: InhouseGameName,
@@ -88,8 +98,8 @@ export function sameOutcome(
   shown: Record<string, unknown> | null,
 ) {
   if (!shown) return false;
-  if (game === 'mines') return JSON.stringify(recomputed.mines) === JSON.stringify(shown.mines);
+  if (game === 'mines') return canonical(recomputed.mines) === canonical(shown.mines);
   const pick = (value: Record<string, unknown>) =>
-    JSON.stringify(Object.fromEntries(Object.keys(recomputed).map((k) => [k, value[k]])));
+    canonical(Object.fromEntries(Object.keys(recomputed).map((k) => [k, value[k]])));
   return pick(recomputed) === pick(shown);
 }
