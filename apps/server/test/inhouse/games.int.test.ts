@@ -243,7 +243,7 @@ describe('recall, records and the catalogue', () => {
 
   it('lists our games with limits and RTP, and launches them into the site', async () => {
     const games = await t.get<{ games: { game: string; rtp: string; minBet: string }[] }>('/wps/inhouse/games');
-    expect(games.body.value.games.map((g) => g.game).sort()).toEqual(['andar-bahar', 'crash', 'dice', 'mines', 'slot']);
+    expect(games.body.value.games.map((g) => g.game).sort()).toEqual(['andar-bahar', 'dice', 'mines', 'slot']);
     expect(games.body.value.games.find((g) => g.game === 'slot')!.rtp).toBe('95.9975');
     expect(games.body.value.games.find((g) => g.game === 'dice')!.rtp).toBe('99.0000');
     const { headers } = await fundedPlayer(t, merchantId);

@@ -103,45 +103,6 @@ export const inhouseGameInfoSchema = z.object({
 
 const stakeShape = { requestId: requestIdSchema, stake: amountSchema };
 
-/**
- * The crash game's shared rounds. The multiplier of a running round is a function of the time since
- * it started (crashMultiplierAt in packages/games): screens draw it from `startedAt` and the server's
- * clock (`serverTime`), and a cash-out is priced at the server's clock when it arrives.
- */
-export const crashRoundStateSchema = z.object({
-  crashRoundId: z.string(),
-  phase: z.enum(['betting', 'running', 'crashed']),
-  /** Betting: when the window closes and the round starts. */
-  bettingEndsAt: z.string(),
-  startedAt: z.string().nullable(),
-  /** Crashed: the crash point in hundredths (250 = ×2.50) and the round's hash, revealed. */
-  crashPoint: z.number().int().nullable(),
-  hash: z.string().nullable(),
-  crashedAt: z.string().nullable(),
-});
-
-export const crashBetViewSchema = z.object({
-  /** The player's name, masked as on the winner board (§4), or the member's own in full. */
-  player: z.string(),
-  stake: moneyValueSchema,
-  /** Hundredths; null until the player cashed out. */
-  cashedOutAt: z.number().int().nullable(),
-  payout: moneyValueSchema.nullable(),
-});
-
-export const crashStateSchema = z.object({
-  round: crashRoundStateSchema,
-  serverTime: z.string(),
-  bets: z.array(crashBetViewSchema),
-  /** The member's own bet in this round (null when none or not logged in). */
-  mine: inhouseRoundSchema.nullable(),
-  /** The last rounds' crash points, newest first, with their hashes (to check against the chain). */
-  history: z.array(z.object({ crashRoundId: z.string(), crashPoint: z.number().int(), hash: z.string() })),
-  /** The chain's published terminal hash and salt (crashPointOf, followsInChain in packages/games). */
-  chain: z.object({ terminalHash: z.string(), salt: z.string() }),
-});
-export type CrashState = z.infer<typeof crashStateSchema>;
-
 export const inhouseEndpoints = {
   games: defineEndpoint({
     name: 'inhouse.games',
@@ -243,54 +204,6 @@ export const inhouseEndpoints = {
     summary: 'An Andar Bahar deal: Andar pays ×1.92, Bahar ×2.04 (stake included)',
     tags,
     body: z.object({ ...stakeShape, side: z.enum(['andar', 'bahar']) }),
-    response: inhouseRoundSchema,
-  }),
-  crashState: defineEndpoint({
-    name: 'inhouse.crash.state',
-    method: 'GET',
-    path: '/wps/inhouse/crash/state',
-    auth: 'optional-member',
-    switch: 'GAMELO3',
-    summary: "The crash game now: the round, its bets, the member's own bet, the last crash points and the chain",
-    tags,
-    response: crashStateSchema,
-  }),
-  crashEvents: defineEndpoint({
-    name: 'inhouse.crash.events',
-    method: 'GET',
-    path: '/wps/inhouse/crash/events',
-    auth: 'optional-member',
-    switch: 'GAMELO3',
-    responseFormat: 'sse',
-    summary:
-      'Server-sent events of the crash game (text/event-stream): `event: state` with the data below at every phase change, bet and cash-out, from any instance',
-    tags,
-    response: crashStateSchema.omit({ mine: true }),
-  }),
-  crashBet: defineEndpoint({
-    name: 'inhouse.crash.bet',
-    method: 'POST',
-    path: '/wps/inhouse/crash/bet',
-    auth: 'member',
-    switch: 'GAMELO3',
-    summary: 'A bet on the crash round in its betting window, with an automatic cash-out if given',
-    tags,
-    body: z.object({
-      ...stakeShape,
-      /** Cash out automatically at this multiplier, in hundredths: 101 (×1.01) … 1 000 000. */
-      autoCashOut: z.number().int().min(101).max(1_000_000).optional(),
-    }),
-    response: inhouseRoundSchema,
-  }),
-  crashCashOut: defineEndpoint({
-    name: 'inhouse.crash.cashOut',
-    method: 'POST',
-    path: '/wps/inhouse/crash/cash-out',
-    auth: 'member',
-    switch: 'GAMELO3',
-    summary: 'Cashes the member’s bet out of the running round at the multiplier of the moment it arrives',
-    tags,
-    body: z.object({ roundId: roundIdSchema }),
     response: inhouseRoundSchema,
   }),
   openRound: defineEndpoint({

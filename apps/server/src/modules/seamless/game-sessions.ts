@@ -27,7 +27,7 @@ export async function issueGameSession(
   member: { id: number; merchantId: number },
   vendor: { id: number; merchantId: number },
   options: { gameId?: number; ttlMinutes?: number } = {},
-): Promise<{ id: bigint; token: string; expiresAt: Date }> {
+): Promise<{ token: string; expiresAt: Date }> {
   const ttlMinutes = options.ttlMinutes ?? GAME_SESSION_TTL_MINUTES;
   if (member.merchantId !== vendor.merchantId)
     throw new Error('a game session joins a member and a vendor of one merchant');
@@ -42,9 +42,9 @@ export async function issueGameSession(
       game_id: options.gameId ?? null,
       expires_at: sql<Date>`now() + make_interval(mins => ${ttlMinutes})`,
     })
-    .returning(['id', 'expires_at'])
+    .returning('expires_at')
     .executeTakeFirstOrThrow();
-  return { id: row.id, token, expiresAt: row.expires_at };
+  return { token, expiresAt: row.expires_at };
 }
 
 /** The player a vendor's token names, for that vendor only; expiry is judged by the database clock. */

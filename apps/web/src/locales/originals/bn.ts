@@ -82,9 +82,6 @@ const bn: OriginalsMessages = {
       winner: '{{side}} জিতেছে',
       deal: 'ডিল করুন',
     },
-    crash: {
-      unavailable: 'রকেট ক্র্যাশ এখনও চালু হয়নি।',
-    },
     fairness: {
       title: 'ন্যায্যতা',
       link: 'ন্যায্যতা ও সিড',

@@ -89,9 +89,6 @@ const en = {
       winner: '{{side}} wins',
       deal: 'Deal',
     },
-    crash: {
-      unavailable: 'Rocket Crash is not open yet.',
-    },
     fairness: {
       title: 'Fairness',
       link: 'Fairness and seeds',

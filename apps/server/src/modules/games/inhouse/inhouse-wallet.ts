@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Db } from '../../../db/database.ts';
 import type { SeamlessKind } from '../../../db/schema.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
-import { issueGameSession } from '../../seamless/game-sessions.ts';
 import { vendorRepository } from '../../seamless/vendors.ts';
 
 /** The integration our own games book their money under: one per merchant (vendor codes are global). */
@@ -29,7 +27,9 @@ export interface RoundMoney {
 /**
  * The in-house wallet (ARCHITECTURE §5, ADR 0011): our games move money by the seamless wallet's
  * rules, called in process inside the round's own database transaction, so a round and its money
- * commit together or not at all. Each round is one ledger transaction for the stake
+ * commit together or not at all. A round's stake (and, when it settles at once, its win) is posted
+ * by inhouse_round() (migration 0016) under the same rules; this module settles and refunds the
+ * rounds that stay open. Each round is one ledger transaction for the stake
  * (`inhouse:<round>:stake`, kind seamless.bet) and at most one for the win or the refund
  * (`inhouse:<round>:win`, seamless.win; `inhouse:<round>:refund`, seamless.rollback), between the
  * member's main wallet and the merchant's in-house integration; beside each, the seamless record
@@ -137,44 +137,6 @@ export function inhouseWallet({ db, ledger, secrets }: { db: Db; ledger: Ledger;
 
   return {
     integrationOf,
-
-    /** The next round id, so that the round's ledger keys are known before its row is written. */
-    async nextRoundId(trx: Db): Promise<bigint> {
-      const { rows } = await sql<{ id: string }>`SELECT nextval('inhouse_rounds_id_seq')::text AS id`.execute(trx);
-      return BigInt(rows[0]!.id);
-    },
-
-    /**
-     * The member's live game session for this game (the one its launch opened), else a new one:
-     * wins name it, as a vendor's wins name theirs.
-     */
-    async gameSessionFor(trx: Db, memberId: number, merchantId: number, integrationId: number, gameId: number) {
-      const live = await trx
-        .selectFrom('game_sessions')
-        .select('id')
-        .where('member_id', '=', memberId)
-        .where('vendor_id', '=', integrationId)
-        .where('game_id', '=', gameId)
-        .where('expires_at', '>', sql<Date>`now()`)
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      if (live) return live.id;
-      const issued = await issueGameSession(
-        trx,
-        { id: memberId, merchantId },
-        { id: integrationId, merchantId },
-        { gameId },
-      );
-      return issued.id;
-    },
-
-    /** Takes the stake (wallet.insufficient_funds when the main wallet cannot pay it): the balance before and after. */
-    async stake(trx: Db, round: RoundMoney, amount: bigint) {
-      const moved = await move(trx, round, 'stake', -amount);
-      await record(trx, round, 'bet', amount, moved.transactionId);
-      return { balanceBefore: moved.balanceAfter + amount, balanceAfter: moved.balanceAfter };
-    },
 
     /**
      * Settles the round with what it pays back (0 on a loss: recorded, nothing posted), given the
