@@ -28,7 +28,7 @@ export interface RoundMoney {
  * The in-house wallet (ARCHITECTURE §5, ADR 0011): our games move money by the seamless wallet's
  * rules, called in process inside the round's own database transaction, so a round and its money
  * commit together or not at all. A round's stake (and, when it settles at once, its win) is posted
- * by inhouse_round() (migration 0016) under the same rules; this module settles and refunds the
+ * by inhouse_round() (migration 0015) under the same rules; this module settles and refunds the
  * rounds that stay open. Each round is one ledger transaction for the stake
  * (`inhouse:<round>:stake`, kind seamless.bet) and at most one for the win or the refund
  * (`inhouse:<round>:win`, seamless.win; `inhouse:<round>:refund`, seamless.rollback), between the

@@ -290,7 +290,7 @@ export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox
 
     /**
      * Plays a round: the limits, then the engine's draw from the member's seeds, then everything else
-     * in one statement (inhouse_round(), migration 0016): guards, replay, nonce, stake, win, record.
+     * in one statement (inhouse_round(), migration 0015): guards, replay, nonce, stake, win, record.
      * A member's rounds on this instance go one at a time; when another instance moved the pair on
      * (`stale`), the round is drawn again with fresh seeds. The same requestId again answers the same
      * round; under another bet it is refused.
