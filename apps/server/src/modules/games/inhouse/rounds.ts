@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import { fairRandom, type FairRandom } from '@khela/games';
 import { MEMBER_TYPES, type InhouseGameName, type InhouseRound } from '@khela/contracts';
-import { parseMinor, toDecimalString } from '@khela/money';
+import { toDecimalString } from '@khela/money';
 import type { ChangeFeed } from '../../../cache/change-feed.ts';
 import { memoCache } from '../../../cache/memo-cache.ts';
 import type { Db } from '../../../db/database.ts';
@@ -61,10 +61,10 @@ export function jsonOf(value: unknown): string {
 }
 
 /**
- * Rounds of our own games (issue 12): the bet checked against the game's limits and the member's
- * guards, the seeds taken, the stake, the engine's draw, the win and the round's record in one
- * database transaction (a round that settles at once can never be left half done); multi-step
- * rounds stay open, locked row by row while they advance. Every refusal changes nothing.
+ * Rounds of our own games (issue 12, ADR 0011): the bet checked against the game's limits, drawn
+ * from the member's seeds, then guarded, staked, paid and recorded by one statement (a round that
+ * settles at once can never be left half done); multi-step rounds stay open, locked row by row
+ * while they advance. Every refusal changes nothing.
  */
 export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox; changes?: ChangeFeed }) {
   const { db } = deps;
@@ -267,11 +267,7 @@ export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox
   }
 
   return {
-    wallet,
     pairs,
-    catalogueGame,
-    view,
-    viewOne,
 
     /** Reveals the member's server seed and starts a new pair (the seeds kept here go with it). */
     async rotate(member: MemberContext, clientSeed: string) {
@@ -489,8 +485,6 @@ export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox
       if (query.result === 'open') base = base.where('state', '=', 'open');
       return pageOfRows(base, query, view);
     },
-
-    parseStake: (amount: string) => parseMinor(amount),
   };
 
   async function settleOpen(trx: Db, row: RoundRow, payout: bigint, progress?: Record<string, unknown>) {
