@@ -42,6 +42,10 @@ describe('our own games in the browser', () => {
     await page.goto('/rng?vassalage=INHOUSE');
     const login = await logIn(page, PLAYER.username, PLAYER.password);
     await login.waitFor({ state: 'detached' });
+    // The header shows the balance once its call has answered.
+    await expect
+      .poll(async () => amountIn(await headerBalance(page).textContent()), { timeout: 15_000 })
+      .toBeGreaterThan(0);
     const before = amountIn(await headerBalance(page).textContent());
     startBalance = before;
 

@@ -415,18 +415,7 @@ export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox
     async refundOpen(trx: Db, row: RoundRow, progress?: Record<string, unknown>) {
       const integration = await wallet.integrationOf(row.merchant_id);
       const balanceAfter = await wallet.refund(trx, moneyOf(row, integration), row.stake);
-      return trx
-        .updateTable('inhouse_rounds')
-        .set({
-          state: 'refunded',
-          balance_after: balanceAfter,
-          settled_at: sql<Date>`now()`,
-          updated_at: sql<Date>`now()`,
-          ...(progress && { progress: jsonOf(progress) }),
-        })
-        .where('id', '=', row.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return close(trx, row, { state: 'refunded', balance_after: balanceAfter }, progress);
     },
 
     async openRound(member: MemberContext, game: InhouseGameName) {
@@ -492,12 +481,20 @@ export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox
     const balanceAfter = await wallet.settle(trx, moneyOf(row, integration), payout, () =>
       mainBalance(trx, row.merchant_id, row.member_id, row.currency),
     );
+    return close(trx, row, { state: 'settled', payout, balance_after: balanceAfter }, progress);
+  }
+
+  /** An open round's row once its money has moved: settled or refunded, with its last progress. */
+  function close(
+    trx: Db,
+    row: RoundRow,
+    end: { state: 'settled' | 'refunded'; payout?: bigint; balance_after: bigint },
+    progress?: Record<string, unknown>,
+  ) {
     return trx
       .updateTable('inhouse_rounds')
       .set({
-        state: 'settled',
-        payout,
-        balance_after: balanceAfter,
+        ...end,
         settled_at: sql<Date>`now()`,
         updated_at: sql<Date>`now()`,
         ...(progress && { progress: jsonOf(progress) }),

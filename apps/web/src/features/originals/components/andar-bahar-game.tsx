@@ -1,32 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AndarBaharSide } from '@khela/games';
-import type { InhouseRound } from '@khela/contracts';
-import { andarBaharBet, useAfterRound } from '../api/inhouse.ts';
-import { errorText, GameShell, LastResult, newRequestId, StakeField } from './shared.tsx';
+import { andarBaharBet } from '../api/inhouse.ts';
+import { GameShell, LastResult, newRequestId, StakeField, usePlay } from './shared.tsx';
 
 /** Andar Bahar (issue 12 item 2): the joker first, then Andar and Bahar in turn until its rank comes. */
 export function AndarBaharGame({ balance }: { balance?: ReactNode }) {
   const { t } = useTranslation();
   const [stake, setStake] = useState('10.00');
   const [side, setSide] = useState<AndarBaharSide>('andar');
-  const [round, setRound] = useState<InhouseRound | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const afterRound = useAfterRound();
-
-  async function deal() {
-    setBusy(true);
-    setError('');
-    try {
-      setRound(await andarBaharBet({ requestId: newRequestId(), stake, side }));
-    } catch (failure) {
-      setError(errorText(failure, t('common.networkError')));
-    } finally {
-      setBusy(false);
-      afterRound();
-    }
-  }
+  const { round, error, busy, play } = usePlay();
+  const deal = () => play(() => andarBaharBet({ requestId: newRequestId(), stake, side }));
 
   return (
     <GameShell game="andar-bahar" balance={balance}>

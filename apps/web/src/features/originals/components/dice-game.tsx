@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { diceMultiplierBp, type DiceDirection } from '@khela/games';
-import type { InhouseRound } from '@khela/contracts';
-import { diceBet, useAfterRound } from '../api/inhouse.ts';
-import { AutoPlay, errorText, GameShell, LastResult, newRequestId, StakeField, useAutoPlay } from './shared.tsx';
+import { diceBet } from '../api/inhouse.ts';
+import { AutoPlay, GameShell, LastResult, newRequestId, StakeField, useAutoPlay, usePlay } from './shared.tsx';
 
 /** Dice (issue 12 item 2): a win chance of 1–98 %, under it or over its mirror; pays 99 % ÷ chance. */
 export function DiceGame({ balance }: { balance?: ReactNode }) {
@@ -11,27 +10,9 @@ export function DiceGame({ balance }: { balance?: ReactNode }) {
   const [stake, setStake] = useState('1.00');
   const [chance, setChance] = useState(50);
   const [direction, setDirection] = useState<DiceDirection>('under');
-  const [round, setRound] = useState<InhouseRound | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const afterRound = useAfterRound();
+  const { round, error, busy, play } = usePlay();
   const chanceBp = chance * 100;
-
-  async function playOnce(): Promise<InhouseRound | null> {
-    setBusy(true);
-    setError('');
-    try {
-      const played = await diceBet({ requestId: newRequestId(), stake, chanceBp, direction });
-      setRound(played);
-      return played;
-    } catch (failure) {
-      setError(errorText(failure, t('common.networkError')));
-      return null;
-    } finally {
-      setBusy(false);
-      afterRound();
-    }
-  }
+  const playOnce = () => play(() => diceBet({ requestId: newRequestId(), stake, chanceBp, direction }));
   const auto = useAutoPlay(playOnce);
   const target = direction === 'under' ? chance : 100 - chance;
 

@@ -1,13 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { minesMultiplierBp, minesPayout } from '@khela/games';
-import type { InhouseRound } from '@khela/contracts';
 import { parseMinor } from '@khela/money';
 import { formatAmount } from '../../../lib/format.ts';
 import { useSessionToken } from '../../../lib/use-session-token.ts';
-import { minesCashOut, minesReveal, minesStart, useAfterRound, useOpenRound } from '../api/inhouse.ts';
+import { minesCashOut, minesReveal, minesStart, useOpenRound } from '../api/inhouse.ts';
 import { MinesBoard } from './round-outcome.tsx';
-import { errorText, GameShell, newRequestId, resultText, StakeField } from './shared.tsx';
+import { GameShell, newRequestId, resultText, StakeField, usePlay } from './shared.tsx';
 
 /** Mines (issue 12 item 2): 5 × 5, 1–24 mines, cash out after any gem; an open round resumes here. */
 export function MinesGame({ balance }: { balance?: ReactNode }) {
@@ -16,31 +15,15 @@ export function MinesGame({ balance }: { balance?: ReactNode }) {
   const open = useOpenRound(token, 'mines');
   const [stake, setStake] = useState('1.00');
   const [mines, setMines] = useState(3);
-  const [round, setRound] = useState<InhouseRound | null>(null);
+  const { round, setRound, error, busy, play: step } = usePlay();
   const [resumed, setResumed] = useState(false);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const afterRound = useAfterRound();
 
   useEffect(() => {
     if (open.data?.round && !round) {
       setRound(open.data.round);
       setResumed(true);
     }
-  }, [open.data, round]);
-
-  async function step(action: () => Promise<InhouseRound>) {
-    setBusy(true);
-    setError('');
-    try {
-      setRound(await action());
-    } catch (failure) {
-      setError(errorText(failure, t('common.networkError')));
-    } finally {
-      setBusy(false);
-      afterRound();
-    }
-  }
+  }, [open.data, round, setRound]);
 
   const running = round?.state === 'open';
   const count = running ? Number((round.bet as { mines: number }).mines) : mines;

@@ -8,7 +8,7 @@ import { AmountField } from '../../../components/ui/amount-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatAmount, formatDateTime } from '../../../lib/format.ts';
 import { useSessionToken } from '../../../lib/use-session-token.ts';
-import { useFairness, useInhouseGames, useRounds } from '../api/inhouse.ts';
+import { useAfterRound, useFairness, useInhouseGames, useRounds } from '../api/inhouse.ts';
 import { RoundOutcome } from './round-outcome.tsx';
 import '../../../components/ui/form.css';
 import '../messages.ts';
@@ -137,6 +137,34 @@ export function RecentRounds({ game }: { game?: InhouseGameName }) {
       </p>
     </section>
   );
+}
+
+/**
+ * A game's calls as the page makes them: one at a time (`busy` disables the buttons), the last round
+ * kept, a refusal's message shown, and the balance, seeds and rounds read again after each call.
+ */
+export function usePlay() {
+  const { t } = useTranslation();
+  const afterRound = useAfterRound();
+  const [round, setRound] = useState<InhouseRound | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  async function play(action: () => Promise<InhouseRound>): Promise<InhouseRound | null> {
+    setBusy(true);
+    setError('');
+    try {
+      const played = await action();
+      setRound(played);
+      return played;
+    } catch (failure) {
+      setError(errorText(failure, t('common.networkError')));
+      return null;
+    } finally {
+      setBusy(false);
+      afterRound();
+    }
+  }
+  return { round, setRound, error, busy, play };
 }
 
 /** A round's outcome and result, shown under a game after it is played. */

@@ -1,20 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SLOT, slotStake, type LineSymbol } from '@khela/games';
-import type { InhouseRound } from '@khela/contracts';
 import { parseMinor } from '@khela/money';
 import { formatAmount } from '../../../lib/format.ts';
-import { slotSpin, useAfterRound } from '../api/inhouse.ts';
-import { AutoPlay, errorText, GameShell, LastResult, newRequestId, StakeField, useAutoPlay } from './shared.tsx';
+import { slotSpin } from '../api/inhouse.ts';
+import { AutoPlay, GameShell, LastResult, newRequestId, StakeField, useAutoPlay, usePlay } from './shared.tsx';
 
 /** The slot (issue 12 item 2): 5 × 3, 20 lines, wilds, scatters and free spins; its pay table in its help. */
 export function SlotGame({ balance }: { balance?: ReactNode }) {
   const { t } = useTranslation();
   const [lineBet, setLineBet] = useState('0.05');
-  const [round, setRound] = useState<InhouseRound | null>(null);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const afterRound = useAfterRound();
+  const { round, error, busy, play } = usePlay();
   let total = '';
   try {
     total = formatAmount(slotStake(parseMinor(lineBet)));
@@ -22,21 +18,7 @@ export function SlotGame({ balance }: { balance?: ReactNode }) {
     total = '';
   }
 
-  async function playOnce(): Promise<InhouseRound | null> {
-    setBusy(true);
-    setError('');
-    try {
-      const played = await slotSpin({ requestId: newRequestId(), lineBet });
-      setRound(played);
-      return played;
-    } catch (failure) {
-      setError(errorText(failure, t('common.networkError')));
-      return null;
-    } finally {
-      setBusy(false);
-      afterRound();
-    }
-  }
+  const playOnce = () => play(() => slotSpin({ requestId: newRequestId(), lineBet }));
   const auto = useAutoPlay(playOnce);
 
   return (
