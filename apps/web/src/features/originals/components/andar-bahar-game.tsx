@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AndarBaharSide } from '@khela/games';
 import { andarBaharBet } from '../api/inhouse.ts';
-import { GameShell, LastResult, newRequestId, StakeField, usePlay } from './shared.tsx';
+import { AutoPlay, GameShell, LastResult, newRequestId, StakeField, useAutoPlay, usePlay } from './shared.tsx';
 
 /** Andar Bahar (issue 12 item 2): the joker first, then Andar and Bahar in turn until its rank comes. */
 export function AndarBaharGame({ balance }: { balance?: ReactNode }) {
@@ -11,6 +11,7 @@ export function AndarBaharGame({ balance }: { balance?: ReactNode }) {
   const [side, setSide] = useState<AndarBaharSide>('andar');
   const { round, error, busy, play } = usePlay();
   const deal = () => play(() => andarBaharBet({ requestId: newRequestId(), stake, side }));
+  const auto = useAutoPlay(deal);
 
   return (
     <GameShell game="andar-bahar" balance={balance}>
@@ -21,7 +22,13 @@ export function AndarBaharGame({ balance }: { balance?: ReactNode }) {
           void deal();
         }}
       >
-        <StakeField game="andar-bahar" id="ab-stake" value={stake} onChange={setStake} disabled={busy} />
+        <StakeField
+          game="andar-bahar"
+          id="ab-stake"
+          value={stake}
+          onChange={setStake}
+          disabled={busy || auto.running}
+        />
         <div className="originals__toggle" role="radiogroup" aria-label={t('originals.andarBahar.side')}>
           {(['andar', 'bahar'] as const).map((s) => (
             <button
@@ -36,9 +43,10 @@ export function AndarBaharGame({ balance }: { balance?: ReactNode }) {
             </button>
           ))}
         </div>
-        <button type="submit" className="button button--primary" disabled={busy}>
+        <button type="submit" className="button button--primary" disabled={busy || auto.running}>
           {busy ? t('originals.playing') : t('originals.andarBahar.deal')}
         </button>
+        <AutoPlay auto={auto} disabled={busy} />
       </form>
       <LastResult round={round} error={error} />
     </GameShell>
