@@ -101,3 +101,28 @@ export async function pgbenchReference(postgres: Awaited<ReturnType<typeof bench
     },
   };
 }
+
+/**
+ * A closed loop of `clients` callers for `seconds`: each sends its next request as soon as the last
+ * is answered. `send(client)` answers whether the request was accepted; the accepted ones' latencies
+ * go into `latencies`. Answers how many were refused.
+ */
+export async function driveClients(
+  clients: number,
+  seconds: number,
+  latencies: number[],
+  send: (client: number) => Promise<boolean>,
+): Promise<number> {
+  let refused = 0;
+  const deadline = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      while (Date.now() < deadline) {
+        const started = performance.now();
+        if (await send(client)) latencies.push(performance.now() - started);
+        else refused++;
+      }
+    }),
+  );
+  return refused;
+}

@@ -19,7 +19,7 @@ import { migrateToLatest } from '../../src/db/migrate.ts';
 import { ledger as createLedger } from '../../src/modules/ledger/ledger.ts';
 import { memberSessions } from '../../src/modules/sessions/member-sessions.ts';
 import { seedDemoIfEmpty } from '../../src/seed/demo.ts';
-import { benchPostgres, percentile, pgbenchReference } from '../helpers/bench-postgres.ts';
+import { benchPostgres, driveClients, percentile, pgbenchReference } from '../helpers/bench-postgres.ts';
 import { testSecrets } from '../helpers/secrets.ts';
 import { createMembers, postDeposit } from '../ledger/helpers.ts';
 import { freePort, serverProcess } from '../seamless/server-process.ts';
@@ -81,27 +81,17 @@ async function main() {
     const pool = new Pool(server.baseUrl, { connections: 64 });
 
     /** Rounds for `seconds`, each client as its own member; latencies of the played ones. */
-    async function drive(game: Game, clients: number, seconds: number, latencies: number[]) {
-      let refused = 0;
-      const deadline = Date.now() + seconds * 1000;
-      await Promise.all(
-        Array.from({ length: clients }, async (_, c) => {
-          while (Date.now() < deadline) {
-            const started = performance.now();
-            const res = await pool.request({
-              method: 'POST',
-              path: GAMES[game].path,
-              headers: { 'content-type': 'application/json', authorization: tokens[c]!, merchant: 'khela' },
-              body: JSON.stringify({ requestId: `b${randomBytes(8).toString('hex')}`, ...GAMES[game].body() }),
-            });
-            await res.body.dump();
-            if (res.statusCode === 200) latencies.push(performance.now() - started);
-            else refused++;
-          }
-        }),
-      );
-      return refused;
-    }
+    const drive = (game: Game, clients: number, seconds: number, latencies: number[]) =>
+      driveClients(clients, seconds, latencies, async (c) => {
+        const res = await pool.request({
+          method: 'POST',
+          path: GAMES[game].path,
+          headers: { 'content-type': 'application/json', authorization: tokens[c]!, merchant: 'khela' },
+          body: JSON.stringify({ requestId: `b${randomBytes(8).toString('hex')}`, ...GAMES[game].body() }),
+        });
+        await res.body.dump();
+        return res.statusCode === 200;
+      });
 
     await drive('dice', 8, Math.min(3, SECONDS), []);
     const rows: string[] = [];

@@ -18,7 +18,7 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { Pool } from 'undici';
 import { cpus } from 'node:os';
 import { sql } from 'kysely';
-import { benchPostgres, percentile, pgbenchReference } from '../helpers/bench-postgres.ts';
+import { benchPostgres, driveClients, percentile, pgbenchReference } from '../helpers/bench-postgres.ts';
 import { testSecrets } from '../helpers/secrets.ts';
 import { createDb, createPool } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
@@ -178,29 +178,20 @@ async function main() {
 
     /** Bets for `seconds`; the latencies of the accepted ones go into `latencies`. */
     async function drive(mode: 'hot' | 'spread', clients: number, seconds: number, latencies: number[]) {
-      let failures = 0;
-      const deadline = Date.now() + seconds * 1000;
       let n = 0;
-      await Promise.all(
-        Array.from({ length: clients }, async (_, c) => {
-          while (Date.now() < deadline) {
-            const player = players[(c + clients * n++) % players.length]!;
-            const vendor = mode === 'hot' ? hot : spread[n % spread.length]!;
-            const started = performance.now();
-            const answer = await clientOf.get(vendor.code)!.send('bet', {
-              request_uuid: randomUUID(),
-              token: player.tokens.get(vendor.code)!,
-              currency: CURRENCY,
-              transaction_uuid: randomUUID(),
-              round: randomUUID(),
-              amount: '1.00',
-            });
-            if (answer.body.status === 'RS_OK') latencies.push(performance.now() - started);
-            else failures++;
-          }
-        }),
-      );
-      return failures;
+      return driveClients(clients, seconds, latencies, async (c) => {
+        const player = players[(c + clients * n++) % players.length]!;
+        const vendor = mode === 'hot' ? hot : spread[n % spread.length]!;
+        const answer = await clientOf.get(vendor.code)!.send('bet', {
+          request_uuid: randomUUID(),
+          token: player.tokens.get(vendor.code)!,
+          currency: CURRENCY,
+          transaction_uuid: randomUUID(),
+          round: randomUUID(),
+          amount: '1.00',
+        });
+        return answer.body.status === 'RS_OK';
+      });
     }
 
     /** Bets and statements so far, from the server's seamless_bet_batch_size histogram. */

@@ -50,3 +50,13 @@ export async function assertMayWager(db: Db, member: { id: number; type: number 
   if (isTrialType(member.type)) throw new AppError('auth.trial_account');
   await assertMayLogIn(db, member);
 }
+
+/**
+ * The guard in front of a game launch and of every round of our own games: the wager guard, and an
+ * account that is active (a frozen or closed one is sent to its agent, §8).
+ */
+export async function assertMayPlay(db: Db, member: { id: number; type: number }): Promise<void> {
+  await assertMayWager(db, member);
+  const account = await db.selectFrom('members').select('status').where('id', '=', member.id).executeTakeFirst();
+  if (account?.status !== 'active') throw new AppError('auth.contact_agent');
+}

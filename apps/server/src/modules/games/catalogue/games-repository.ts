@@ -18,7 +18,13 @@ export interface CatalogueGame {
  * A game is listed while it and its vendor are not 'off'; a game or vendor in 'maintenance' is
  * listed and refused at launch (§8 game maintenance).
  */
-export function effectiveStatus({ game, vendor }: CatalogueGame): 'on' | 'maintenance' | 'off' {
+export function effectiveStatus({
+  game,
+  vendor,
+}: {
+  game: Pick<CatalogueGame['game'], 'status'>;
+  vendor: Pick<CatalogueGame['vendor'], 'status'>;
+}): 'on' | 'maintenance' | 'off' {
   if (game.status === 'off' || vendor.status === 'off') return 'off';
   if (game.status === 'maintenance' || vendor.status === 'maintenance') return 'maintenance';
   return 'on';

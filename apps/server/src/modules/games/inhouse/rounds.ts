@@ -10,7 +10,8 @@ import { AppError } from '../../../http/app-error.ts';
 import type { MemberContext, MerchantContext } from '../../../http/context.ts';
 import { pageOfRows, type RecordsQuery } from '../../cashier/records.ts';
 import { ledgerRefusal, type Ledger } from '../../ledger/ledger.ts';
-import { assertMayWager } from '../../protection/guards.ts';
+import { assertMayPlay } from '../../protection/guards.ts';
+import { effectiveStatus } from '../catalogue/games-repository.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
 import { inhouseWallet, type InhouseIntegration, type RoundMoney } from './inhouse-wallet.ts';
 import { seedPairs, type RoundSeeds } from './seed-pairs.ts';
@@ -84,22 +85,9 @@ export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox
       .orderBy('g.id')
       .limit(1)
       .executeTakeFirst();
-    const statuses = row ? [row.status, row.vendor_status] : ['off'];
-    if (statuses.includes('off')) return null;
-    return {
-      game,
-      gameId: row!.id,
-      gameCode: row!.game_code,
-      minBet: row!.min_bet,
-      maxBet: row!.max_bet,
-      status: statuses.includes('maintenance') ? 'maintenance' : 'on',
-    };
-  }
-
-  async function assertMayBet(member: MemberContext) {
-    await assertMayWager(db, member);
-    const account = await db.selectFrom('members').select('status').where('id', '=', member.id).executeTakeFirst();
-    if (account?.status !== 'active') throw new AppError('auth.contact_agent');
+    const status = row && effectiveStatus({ game: row, vendor: { status: row.vendor_status } });
+    if (!row || status === 'off') return null;
+    return { game, gameId: row.id, gameCode: row.game_code, minBet: row.min_bet, maxBet: row.max_bet, status: status! };
   }
 
   function checkStake(stake: bigint, game: InhouseCatalogueGame) {
@@ -217,27 +205,33 @@ export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox
     created_at: Date | null;
   }
 
-  async function playStatement(
-    member: MemberContext,
-    merchant: MerchantContext,
-    game: InhouseGameName,
-    request: PlayRequest,
-    listed: InhouseCatalogueGame,
-    integration: InhouseIntegration,
-    bet: string,
-    seeds: RoundSeeds,
-    drawn: Drawn,
-    options: { oneOpen?: boolean },
-  ): Promise<PlayResult> {
+  /** What inhouse_round() writes for one drawn round (bet and outcome as JSON text). */
+  interface RoundToWrite {
+    member: MemberContext;
+    merchant: MerchantContext;
+    listed: InhouseCatalogueGame;
+    integration: InhouseIntegration;
+    requestId: string;
+    stake: bigint;
+    bet: string;
+    seeds: RoundSeeds;
+    outcome: string;
+    payout: bigint;
+    open: boolean;
+    oneOpen: boolean;
+  }
+
+  async function playStatement(round: RoundToWrite): Promise<PlayResult> {
+    const { member, merchant, listed, integration, seeds } = round;
     try {
       const { rows } = await sql<PlayResult>`
         SELECT * FROM inhouse_round(
-          ${merchant.id}::integer, ${member.id}::integer, ${listed.gameId}::integer, ${game}::text,
+          ${merchant.id}::integer, ${member.id}::integer, ${listed.gameId}::integer, ${listed.game}::text,
           ${integration.id}::integer, ${integration.code}::text, ${merchant.currency}::text,
-          ${request.requestId}::text, ${request.stake.toString()}::bigint, ${bet}::jsonb,
+          ${round.requestId}::text, ${round.stake.toString()}::bigint, ${round.bet}::jsonb,
           ${seeds.seedPairId.toString()}::bigint, ${seeds.nonce}::integer,
-          ${jsonOf(drawn.outcome)}::jsonb, ${drawn.payout.toString()}::bigint, ${drawn.open === true}::boolean,
-          ${options.oneOpen === true}::boolean, ${MEMBER_TYPES.TRIAL}::integer)`.execute(db);
+          ${round.outcome}::jsonb, ${round.payout.toString()}::bigint, ${round.open}::boolean,
+          ${round.oneOpen}::boolean, ${MEMBER_TYPES.TRIAL}::integer)`.execute(db);
       return rows[0]!;
     } catch (error) {
       const { code, detail } = (error ?? {}) as { code?: string; detail?: string };
@@ -246,13 +240,13 @@ export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox
       if (isUniqueViolation(error, 'inhouse_rounds_request')) {
         return {
           status: 'replay',
-          round_id: await roundIdOf(member, request.requestId),
+          round_id: await roundIdOf(member, round.requestId),
           balance_before: null,
           balance_after: null,
           created_at: null,
         };
       }
-      throw ledgerRefusal(error, { idempotencyKey: `inhouse:${request.requestId}` });
+      throw ledgerRefusal(error, { idempotencyKey: `inhouse:${round.requestId}` });
     }
   }
 
@@ -313,22 +307,25 @@ export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox
             nonce: pair.next_nonce,
           };
           const drawn = draw(fairRandom(seeds), seeds);
-          const result = await playStatement(
+          const open = drawn.open === true;
+          const outcome = jsonOf(drawn.outcome);
+          const result = await playStatement({
             member,
             merchant,
-            game,
-            request,
             listed,
             integration,
+            requestId: request.requestId,
+            stake: request.stake,
             bet,
             seeds,
-            drawn,
-            options,
-          );
+            outcome,
+            payout: drawn.payout,
+            open,
+            oneOpen: options.oneOpen === true,
+          });
           switch (result.status) {
             case 'ok': {
               pair.next_nonce++;
-              const open = drawn.open === true;
               return viewOf(
                 {
                   id: result.round_id!,
@@ -345,7 +342,7 @@ export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox
                   payout: open ? null : drawn.payout,
                   state: open ? 'open' : 'settled',
                   bet: JSON.parse(bet) as Record<string, unknown>,
-                  outcome: JSON.parse(jsonOf(drawn.outcome)) as Record<string, unknown>,
+                  outcome: JSON.parse(outcome) as Record<string, unknown>,
                   progress: null,
                   balance_before: result.balance_before!,
                   balance_after: result.balance_after!,
@@ -362,7 +359,7 @@ export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox
             case 'reused':
               throw new AppError('inhouse.request_reused');
             case 'guard':
-              await assertMayBet(member);
+              await assertMayPlay(db, member);
               throw new AppError('auth.contact_agent');
             case 'stale':
               memberSeeds.delete(member.id);

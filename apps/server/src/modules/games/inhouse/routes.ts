@@ -6,17 +6,20 @@ import type { AppDeps } from '../../../deps.ts';
 import { registerEndpoint } from '../../../http/route.ts';
 import { ledger as createLedger } from '../../ledger/ledger.ts';
 import { pickLocalized } from '../../system/localized.ts';
+import { effectiveStatus } from '../catalogue/games-repository.ts';
 import { inhousePlays } from './play.ts';
 import { inhouseRounds } from './rounds.ts';
 import { inhouseSweeper, scheduleInhouseSweeper } from './sweeper.ts';
 
 const percent = (numerator: bigint, denominator: bigint) => decimal({ numerator: numerator * 100n, denominator }, 4);
 
+const SLOT_RTP = slotRtp().rtp;
+
 /** Each game's theoretical return to player (Andar Bahar: its lower side, Andar). */
 export const THEORETICAL_RTP: Record<InhouseGameName, string> = {
   dice: percent(BigInt(DICE.rtpBp), 10_000n),
   mines: percent(BigInt(MINES.rtpBp), 10_000n),
-  slot: percent(slotRtp().rtp.numerator, slotRtp().rtp.denominator),
+  slot: percent(SLOT_RTP.numerator, SLOT_RTP.denominator),
   'andar-bahar': percent(BigInt(andarBaharRtp('andar').numerator), BigInt(andarBaharRtp('andar').denominator)),
   crash: percent(99n, 100n),
 };
@@ -76,8 +79,7 @@ export function registerInhouseRoutes(app: FastifyInstance, deps: AppDeps) {
       .orderBy('g.id')
       .execute();
     return rows.map((row) => {
-      const statuses = [row.status, row.vendor_status];
-      const status = statuses.includes('off') ? 'off' : statuses.includes('maintenance') ? 'maintenance' : 'on';
+      const status = effectiveStatus({ game: row, vendor: { status: row.vendor_status } });
       const game = row.vendor_game_id as InhouseGameName;
       return {
         game,

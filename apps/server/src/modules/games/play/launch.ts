@@ -4,7 +4,7 @@ import type { GameSummary, Language, LaunchResult } from '@khela/contracts';
 import type { Db } from '../../../db/database.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { MemberContext, MerchantContext } from '../../../http/context.ts';
-import { assertMayWager } from '../../protection/guards.ts';
+import { assertMayPlay } from '../../protection/guards.ts';
 import { issueGameSession } from '../../seamless/game-sessions.ts';
 import type { GameWallets } from '../transfer-wallet/game-wallets.ts';
 import { ledger as createLedger } from '../../ledger/ledger.ts';
@@ -149,9 +149,7 @@ export function gameLauncher({ db, gameWallets }: { db: Db; gameWallets: GameWal
 
   return {
     async launch(member: MemberContext, merchant: MerchantContext, request: LaunchRequest, language: Language) {
-      await assertMayWager(db, member);
-      const account = await db.selectFrom('members').select('status').where('id', '=', member.id).executeTakeFirst();
-      if (account?.status !== 'active') throw new AppError('auth.contact_agent');
+      await assertMayPlay(db, member);
       const entry = await playable(merchant, request, language);
       const route = lotteryRoute(entry);
       if (route) return answer(entry, route, 'route');

@@ -197,7 +197,7 @@ export function useAutoPlay(playOnce: () => Promise<InhouseRound | null>) {
       const round = await playOnce();
       if (!round) break;
       const won = round.payout !== null && round.payout !== '0.00';
-      profit += toMinor(round.payout ?? '0') - toMinor(round.stake);
+      profit += parseMinor(round.payout ?? '0') - parseMinor(round.stake);
       if (stopOnLoss && !won) break;
       if (stopProfit !== null && profit >= stopProfit) break;
     }
@@ -206,8 +206,6 @@ export function useAutoPlay(playOnce: () => Promise<InhouseRound | null>) {
   }
   return { left, running, start, stop: () => (stop.current = true) };
 }
-
-const toMinor = (text: string) => parseMinor(text);
 
 /** Auto-play's form: how many rounds and when to stop. */
 export function AutoPlay({ auto, disabled }: { auto: ReturnType<typeof useAutoPlay>; disabled: boolean }) {
@@ -256,7 +254,7 @@ export function AutoPlay({ auto, disabled }: { auto: ReturnType<typeof useAutoPl
               void auto.start(
                 Math.min(100, Math.max(1, Number(rounds) || 1)),
                 stopOnLoss,
-                /^\d+(\.\d{1,2})?$/.test(profit) ? toMinor(profit) : null,
+                /^\d+(\.\d{1,2})?$/.test(profit) ? parseMinor(profit) : null,
               )
             }
           >
