@@ -13,6 +13,7 @@ import type { AuthStrategies } from './http/route.ts';
 import type { AppDeps } from './deps.ts';
 import { registerAdminRoutes } from './modules/admin/routes.ts';
 import { registerCashierRoutes } from './modules/cashier/routes.ts';
+import type { CrashOptions } from './modules/games/inhouse/crash/routes.ts';
 import { registerGameRoutes } from './modules/games/routes.ts';
 import { gameWallets } from './modules/games/transfer-wallet/game-wallets.ts';
 import { scheduleTransferReconciliation } from './modules/games/transfer-wallet/reconciliation.ts';
@@ -68,6 +69,8 @@ export interface AppOptions {
    * every time (tests that write those rows directly rely on it).
    */
   siteCacheTtlMs?: number;
+  /** Crash's shared rounds: run them from this instance when it leads (main.ts); tests ask for it. */
+  crash?: CrashOptions;
 }
 
 export type { AppDeps } from './deps.ts';
@@ -198,7 +201,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerVerificationRoutes(app, deps);
   registerPasswordRoutes(app, deps);
   registerProtectionRoutes(app, deps);
-  registerGameRoutes(app, deps);
+  registerGameRoutes(app, deps, options.crash);
   registerCashierRoutes(app, deps);
   registerWalletRoutes(app, deps);
   registerNotificationRoutes(app, deps);

@@ -234,6 +234,8 @@ export interface Database {
   game_wallet_transfers: GameWalletTransfersTable;
   fair_seed_pairs: FairSeedPairsTable;
   inhouse_rounds: InhouseRoundsTable;
+  crash_chains: CrashChainsTable;
+  crash_rounds: CrashRoundsTable;
   cashier_settings: CashierSettingsTable;
   payment_channels: PaymentChannelsTable;
   deposits: DepositsTable;
@@ -765,4 +767,36 @@ export interface InhouseRoundsTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   settled_at: Date | null;
+  /** Migration 0016: the crash round of a crash bet. */
+  crash_round_id: Generated<bigint | null>;
+}
+
+/** Migration 0016: a crash hash chain (modules/games/inhouse/crash). */
+export interface CrashChainsTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  seed_sealed: string;
+  head_hash: string;
+  salt: string;
+  length: number;
+  created_at: Generated<Date>;
+}
+
+export type CrashRoundState = 'betting' | 'running' | 'crashed';
+
+/** Migration 0016: a shared crash round. */
+export interface CrashRoundsTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  chain_id: bigint;
+  position: number;
+  previous_hash: string;
+  state: Generated<CrashRoundState>;
+  betting_ends_at: Date;
+  started_at: Date | null;
+  crashed_at: Date | null;
+  /** Hundredths (100 = ×1.00). */
+  crash_point: number | null;
+  hash: string | null;
+  created_at: Generated<Date>;
 }

@@ -119,7 +119,6 @@ export const DEMO_VENDORS: readonly DemoVendor[] = [
   },
   {
     // Issue 12: our own provably fair games, in the INHOUSE lane; each game's vendor id names its engine.
-    // The crash game's engine is in packages/games; its shared rounds are not served yet (docs/api.md).
     vassalage: 'KHELA',
     name: { en: 'Khela Originals', bn: 'খেলা অরিজিনালস' },
     category: 'RNG',
@@ -129,6 +128,7 @@ export const DEMO_VENDORS: readonly DemoVendor[] = [
       ['Dice', 'ডাইস', 'DICE', 'dice'],
       ['Mines', 'মাইনস', 'MINES', 'mines'],
       ['Andar Bahar', 'আন্দার বাহার', 'CARD', 'andar-bahar'],
+      ['Rocket Crash', 'রকেট ক্র্যাশ', 'CRASH', 'crash'],
     ],
   },
   {

@@ -103,6 +103,77 @@ export const inhouseGameInfoSchema = z.object({
 
 const stakeShape = { requestId: requestIdSchema, stake: amountSchema };
 
+/** A multiplier as the player writes it: ×1.01 … ×10000.00, at most two decimals ("2", "2.5", "2.50"). */
+export const multiplierSchema = z
+  .string()
+  .trim()
+  .refine((value) => /^\d{1,5}(\.\d{1,2})?$/.test(value))
+  .refine((value) => Number(value) >= 1.01 && Number(value) <= 10_000);
+
+/**
+ * A shared crash round (ARCHITECTURE §5): its hash is the chain's entry at `position`, shown once
+ * it has crashed; SHA-256 of it is `previousHash`, published before (the round before's hash, or
+ * the chain's head), so its crash point was fixed before any bet.
+ */
+export const crashRoundSchema = z.object({
+  roundId: z.string(),
+  chainId: z.string(),
+  position: z.number().int(),
+  state: z.enum(['betting', 'running', 'crashed']),
+  bettingEndsAt: z.string(),
+  startedAt: z.string().nullable(),
+  crashedAt: z.string().nullable(),
+  /** ×, two decimals ("2.35"); once crashed. */
+  crashPoint: z.string().nullable(),
+  hash: hex64.nullable(),
+  previousHash: hex64,
+});
+export type CrashRound = z.infer<typeof crashRoundSchema>;
+
+/** A bet in a crash round as every watcher sees it (the player's name masked). */
+export const crashBetSchema = z.object({
+  betId: z.string(),
+  roundId: z.string(),
+  player: z.string(),
+  stake: moneyValueSchema,
+  autoCashOut: z.string().nullable(),
+  /** The multiplier it cashed out at; null while riding or when lost. */
+  cashedOutAt: z.string().nullable(),
+  payout: moneyValueSchema.nullable(),
+  state: z.enum(['open', 'settled', 'refunded']),
+});
+export type CrashBet = z.infer<typeof crashBetSchema>;
+
+export const crashChainSchema = z.object({
+  chainId: z.string(),
+  /** h[0]: published before the chain's first round. */
+  headHash: hex64,
+  salt: z.string(),
+  length: z.number().int(),
+});
+
+/** One message of the crash stream: `event: round` (a new state) or `event: bet` (placed or settled). */
+export const crashEventSchema = z.union([
+  z.object({ type: z.literal('round'), serverTime: z.string(), round: crashRoundSchema }),
+  z.object({ type: z.literal('bet'), serverTime: z.string(), bet: crashBetSchema }),
+]);
+export type CrashEvent = z.infer<typeof crashEventSchema>;
+
+export const crashStateSchema = z.object({
+  /** The server's clock when answering: screens draw the multiplier from startedAt on it. */
+  serverTime: z.string(),
+  round: crashRoundSchema.nullable(),
+  chain: crashChainSchema.nullable(),
+  /** The last rounds that crashed, newest first (hashes to verify). */
+  recent: z.array(crashRoundSchema),
+  /** Bets of the round shown, biggest stake first. */
+  bets: z.array(crashBetSchema),
+  /** The member's bet in the round shown (null when none or logged out). */
+  myBet: inhouseRoundSchema.nullable(),
+});
+export type CrashState = z.infer<typeof crashStateSchema>;
+
+
 export const inhouseEndpoints = {
   games: defineEndpoint({
     name: 'inhouse.games',
@@ -242,5 +313,47 @@ export const inhouseEndpoints = {
     tags,
     params: z.object({ roundId: roundIdSchema }),
     response: inhouseRoundSchema,
+  }),
+  crashState: defineEndpoint({
+    name: 'inhouse.crash.state',
+    method: 'GET',
+    path: '/wps/inhouse/crash',
+    auth: 'optional-member',
+    summary: 'The crash round now (betting, running or just crashed), its bets, the recent crash points and the chain',
+    tags,
+    response: crashStateSchema,
+  }),
+  crashBet: defineEndpoint({
+    name: 'inhouse.crash.bet',
+    method: 'POST',
+    path: '/wps/inhouse/crash/bet',
+    auth: 'member',
+    switch: 'GAMELO3',
+    summary: 'A bet in the crash round taking bets, with an optional automatic cash-out; one per round',
+    tags,
+    body: z.object({ ...stakeShape, autoCashOut: multiplierSchema.optional() }),
+    response: inhouseRoundSchema,
+  }),
+  crashCashOut: defineEndpoint({
+    name: 'inhouse.crash.cashOut',
+    method: 'POST',
+    path: '/wps/inhouse/crash/cash-out',
+    auth: 'member',
+    switch: 'GAMELO3',
+    summary: "Cashes the member's bet out at the multiplier of the moment the server receives it",
+    tags,
+    body: z.object({ roundId: roundIdSchema }),
+    response: inhouseRoundSchema,
+  }),
+  crashEvents: defineEndpoint({
+    name: 'inhouse.crash.events',
+    method: 'GET',
+    path: '/wps/inhouse/crash/events',
+    auth: 'optional-member',
+    responseFormat: 'sse',
+    summary:
+      'Server-sent events (text/event-stream) of the crash rounds: `event: round` on each new state, `event: bet` when a bet is placed or settled; a comment heartbeat every 25 s',
+    tags,
+    response: crashEventSchema,
   }),
 };

@@ -4,13 +4,11 @@ import type { AppDeps } from '../../deps.ts';
 import { dedicatedClientOf } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberContext } from '../../http/context.ts';
+import { openEventStream } from '../../http/event-stream.ts';
 import { registerEndpoint } from '../../http/route.ts';
 import { memberEventHub, type MemberEventHub } from './member-events.ts';
 import { memberInbox, referenceAsText } from './inbox.ts';
 import type { MemberEvent } from './notify.ts';
-
-/** Proxies close idle connections after about a minute: a comment line keeps the stream alive. */
-const HEARTBEAT_MS = 25_000;
 
 function memberOf(req: FastifyRequest): MemberContext {
   if (!req.member) throw new AppError('auth.not_logged_in');
@@ -49,19 +47,9 @@ export function registerNotificationRoutes(
       req.log.error({ err: error }, 'member events: cannot listen');
       throw new AppError('server.network_abnormal');
     }
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-      'x-request-id': req.id,
-    });
-    raw.write(': connected\n\n');
-    const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), options.heartbeatMs ?? HEARTBEAT_MS);
-    heartbeat.unref();
-    const remove = hub.add(member.id, {
+    let remove = () => {};
+    const stream = openEventStream(req, reply, { heartbeatMs: options.heartbeatMs, onClose: () => remove() });
+    remove = hub.add(member.id, {
       language,
       send(event: MemberEvent) {
         const data = {
@@ -72,15 +60,9 @@ export function registerNotificationRoutes(
           reference: referenceAsText(event.reference),
           balanceChanged: event.balanceChanged,
         };
-        raw.write(`id: ${event.id}\nevent: notification\ndata: ${JSON.stringify(data)}\n\n`);
+        stream.send('notification', data, event.id);
       },
-      close() {
-        raw.end();
-      },
-    });
-    raw.on('close', () => {
-      clearInterval(heartbeat);
-      remove();
+      close: stream.close,
     });
     // The reply is hijacked: nothing is sent after this.
     return undefined as never;

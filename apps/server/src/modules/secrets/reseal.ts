@@ -6,6 +6,7 @@ import type { SecretBox, SecretPurpose } from './secret-box.ts';
 const SEALED_COLUMNS = [
   { table: 'vendors', column: 'secret', purpose: 'vendor-signing' },
   { table: 'payment_channels', column: 'gateway_secret', purpose: 'gateway-callback' },
+  { table: 'crash_chains', column: 'seed_sealed', purpose: 'crash-chain' },
 ] as const satisfies readonly { table: string; column: string; purpose: SecretPurpose }[];
 
 /**

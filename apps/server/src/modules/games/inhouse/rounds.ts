@@ -45,6 +45,12 @@ export interface Drawn {
 /** How a game shows its rounds: the outcome as the player may see it (a running mines round hides its mines). */
 export type OutcomeView = (row: RoundRow) => Record<string, unknown> | null;
 
+/** What an open round ends with beside its money: its last progress (mines), its outcome (a crash bet). */
+export interface RoundEnd {
+  progress?: Record<string, unknown> | undefined;
+  outcome?: Record<string, unknown> | undefined;
+}
+
 export interface PlayRequest {
   requestId: string;
   stake: bigint;
@@ -198,7 +204,7 @@ export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox
   }
 
   interface PlayResult {
-    status: 'ok' | 'replay' | 'reused' | 'stale' | 'guard';
+    status: 'ok' | 'replay' | 'reused' | 'stale' | 'guard' | 'betting_closed';
     round_id: bigint | null;
     balance_before: bigint | null;
     balance_after: bigint | null;
@@ -214,8 +220,9 @@ export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox
     requestId: string;
     stake: bigint;
     bet: string;
-    seeds: RoundSeeds;
-    outcome: string;
+    /** Null for a bet on a shared round (crash): its round's hash decides, not the member's seeds. */
+    seeds: RoundSeeds | null;
+    outcome: string | null;
     payout: bigint;
     open: boolean;
     oneOpen: boolean;
@@ -229,13 +236,14 @@ export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox
           ${merchant.id}::integer, ${member.id}::integer, ${listed.gameId}::integer, ${listed.game}::text,
           ${integration.id}::integer, ${integration.code}::text, ${merchant.currency}::text,
           ${round.requestId}::text, ${round.stake.toString()}::bigint, ${round.bet}::jsonb,
-          ${seeds.seedPairId.toString()}::bigint, ${seeds.nonce}::integer,
+          ${seeds?.seedPairId.toString() ?? null}::bigint, ${seeds?.nonce ?? null}::integer,
           ${round.outcome}::jsonb, ${round.payout.toString()}::bigint, ${round.open}::boolean,
           ${round.oneOpen}::boolean, ${MEMBER_TYPES.TRIAL}::integer)`.execute(db);
       return rows[0]!;
     } catch (error) {
       const { code, detail } = (error ?? {}) as { code?: string; detail?: string };
       if (code === 'KL423') throw new AppError('inhouse.round_open', { roundId: detail ?? '' });
+      if (isUniqueViolation(error, 'inhouse_rounds_crash_bet')) throw new AppError('inhouse.already_bet');
       // The same requestId sent twice at once: the first one's round is the answer.
       if (isUniqueViolation(error, 'inhouse_rounds_request')) {
         return {
@@ -349,24 +357,54 @@ export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox
                   created_at: result.created_at!,
                   updated_at: result.created_at!,
                   settled_at: open ? null : result.created_at!,
+                  crash_round_id: null,
                 },
                 pair,
                 listed.gameCode,
               );
             }
-            case 'replay':
-              return this.roundOf(member, result.round_id!.toString());
-            case 'reused':
-              throw new AppError('inhouse.request_reused');
-            case 'guard':
-              await assertMayPlay(db, member);
-              throw new AppError('auth.contact_agent');
             case 'stale':
               memberSeeds.delete(member.id);
+              break;
+            default:
+              return refused(member, result);
           }
         }
         throw new Error(`member ${member.id}: the seed pair kept moving`);
       });
+    },
+
+    /**
+     * A bet on a round shared by every player (crash): the limits, then the stake in one statement
+     * (inhouse_round()) while that round takes bets; it stays open until the shared round decides.
+     * `bet` names the shared round (crashRoundId).
+     */
+    async playShared(
+      member: MemberContext,
+      merchant: MerchantContext,
+      game: InhouseGameName,
+      request: PlayRequest,
+    ): Promise<InhouseRound> {
+      const listed = await catalogueGame(merchant.id, game);
+      checkStake(request.stake, listed);
+      const integration = await wallet.integrationOf(merchant.id);
+      const bet = jsonOf(request.bet);
+      const result = await playStatement({
+        member,
+        merchant,
+        listed,
+        integration,
+        requestId: request.requestId,
+        stake: request.stake,
+        bet,
+        seeds: null,
+        outcome: null,
+        payout: 0n,
+        open: true,
+        oneOpen: false,
+      });
+      if (result.status !== 'ok') return refused(member, result);
+      return this.roundOf(member, result.round_id!.toString());
     },
 
     /**
@@ -400,7 +438,7 @@ export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox
             .returningAll()
             .executeTakeFirstOrThrow();
         }
-        return settleOpen(trx, open, next.payout, next.progress);
+        return settleOpen(trx, open, next.payout, { progress: next.progress });
       });
       return viewOne(row);
     },
@@ -409,10 +447,10 @@ export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox
     settleOpen,
 
     /** Gives an open round's stake back (a locked row). */
-    async refundOpen(trx: Db, row: RoundRow, progress?: Record<string, unknown>) {
+    async refundOpen(trx: Db, row: RoundRow, end: RoundEnd = {}) {
       const integration = await wallet.integrationOf(row.merchant_id);
       const balanceAfter = await wallet.refund(trx, moneyOf(row, integration), row.stake);
-      return close(trx, row, { state: 'refunded', balance_after: balanceAfter }, progress);
+      return close(trx, row, { state: 'refunded', balance_after: balanceAfter }, end);
     },
 
     async openRound(member: MemberContext, game: InhouseGameName) {
@@ -429,16 +467,10 @@ export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox
     },
 
     /** One of the member's rounds (another member's is not found, as a missing one). */
-    async roundOf(member: MemberContext, roundId: string) {
-      const row = await db
-        .selectFrom('inhouse_rounds')
-        .selectAll()
-        .where('id', '=', BigInt(roundId))
-        .where('member_id', '=', member.id)
-        .executeTakeFirst();
-      if (!row) throw new AppError('inhouse.round_not_found');
-      return viewOne(row);
-    },
+    roundOf: inhouseRoundOf,
+
+    /** Rounds as players see them (a crash round's bets). */
+    view,
 
     /** Any round of the operator's merchant, with its member. */
     async roundForOperator(merchantId: number, roundId: string) {
@@ -473,28 +505,57 @@ export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox
     },
   };
 
-  async function settleOpen(trx: Db, row: RoundRow, payout: bigint, progress?: Record<string, unknown>) {
+  /** The answer to a round inhouse_round() did not write: the earlier round of a replay, else the refusal. */
+  async function refused(member: MemberContext, result: PlayResult): Promise<InhouseRound> {
+    switch (result.status) {
+      case 'replay':
+        return inhouseRoundOf(member, result.round_id!.toString());
+      case 'reused':
+        throw new AppError('inhouse.request_reused');
+      case 'betting_closed':
+        throw new AppError('inhouse.betting_closed');
+      case 'guard':
+        await assertMayPlay(db, member);
+        throw new AppError('auth.contact_agent');
+      default:
+        throw new Error(`inhouse_round: unexpected status ${result.status}`);
+    }
+  }
+
+  async function inhouseRoundOf(member: MemberContext, roundId: string) {
+    const row = await db
+      .selectFrom('inhouse_rounds')
+      .selectAll()
+      .where('id', '=', BigInt(roundId))
+      .where('member_id', '=', member.id)
+      .executeTakeFirst();
+    if (!row) throw new AppError('inhouse.round_not_found');
+    return viewOne(row);
+  }
+
+  async function settleOpen(trx: Db, row: RoundRow, payout: bigint, end: RoundEnd = {}) {
     const integration = await wallet.integrationOf(row.merchant_id);
     const balanceAfter = await wallet.settle(trx, moneyOf(row, integration), payout, () =>
       mainBalance(trx, row.merchant_id, row.member_id, row.currency),
     );
-    return close(trx, row, { state: 'settled', payout, balance_after: balanceAfter }, progress);
+    return close(trx, row, { state: 'settled', payout, balance_after: balanceAfter }, end);
   }
 
-  /** An open round's row once its money has moved: settled or refunded, with its last progress. */
+  /** An open round's row once its money has moved: settled or refunded, with its last progress or outcome. */
   function close(
     trx: Db,
     row: RoundRow,
-    end: { state: 'settled' | 'refunded'; payout?: bigint; balance_after: bigint },
-    progress?: Record<string, unknown>,
+    money: { state: 'settled' | 'refunded'; payout?: bigint; balance_after: bigint },
+    { progress, outcome }: RoundEnd,
   ) {
     return trx
       .updateTable('inhouse_rounds')
       .set({
-        ...end,
+        ...money,
         settled_at: sql<Date>`now()`,
         updated_at: sql<Date>`now()`,
         ...(progress && { progress: jsonOf(progress) }),
+        ...(outcome && { outcome: jsonOf(outcome) }),
       })
       .where('id', '=', row.id)
       .returningAll()

@@ -10,6 +10,7 @@ import { effectiveStatus } from '../catalogue/games-repository.ts';
 import { inhousePlays } from './play.ts';
 import { inhouseRounds } from './rounds.ts';
 import { inhouseSweeper, scheduleInhouseSweeper } from './sweeper.ts';
+import { registerCrashRoutes, type CrashOptions } from './crash/routes.ts';
 
 const percent = (numerator: bigint, denominator: bigint) => decimal({ numerator: numerator * 100n, denominator }, 4);
 
@@ -25,7 +26,7 @@ export const THEORETICAL_RTP: Record<InhouseGameName, string> = {
 };
 
 /** Our own games (issue 12): the fairness calls, each game's bets and the rounds' recall. */
-export function registerInhouseRoutes(app: FastifyInstance, deps: AppDeps) {
+export function registerInhouseRoutes(app: FastifyInstance, deps: AppDeps, crash: CrashOptions = {}) {
   const rounds = inhouseRounds({
     db: deps.db,
     ledger: createLedger(deps),
@@ -34,6 +35,7 @@ export function registerInhouseRoutes(app: FastifyInstance, deps: AppDeps) {
   });
   const plays = inhousePlays(rounds);
   scheduleInhouseSweeper(app, inhouseSweeper(deps.db, rounds));
+  registerCrashRoutes(app, deps, rounds, crash);
   const call = endpoints.inhouse;
 
   registerEndpoint(app, deps, call.games, async ({ merchant, language }) => ({
