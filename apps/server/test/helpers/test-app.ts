@@ -5,6 +5,7 @@ import { inject } from 'vitest';
 import { sealPayload } from '@khela/contracts';
 import { buildApp, type AppDeps } from '../../src/app.ts';
 import { createDb, createPool, type Db } from '../../src/db/database.ts';
+import type { CrashOptions } from '../../src/modules/games/inhouse/crash/routes.ts';
 import { wireKeysFromPem } from '../../src/http/wire-keys.ts';
 import { TEMPLATE_DB } from '../global-setup.ts';
 import { cloneDatabase, dropDatabase } from './databases.ts';
@@ -67,6 +68,8 @@ export async function startTestApp(
     clock?: () => Date | undefined;
     /** How long transfer-wallet vendors may take to answer (ms). */
     transferTimeoutMs?: number;
+    /** Crash's rounds: this app leads them on the schedule given (none run otherwise). */
+    crash?: CrashOptions;
   } = {},
 ): Promise<TestApp> {
   const adminUrl = inject('adminDatabaseUrl');
@@ -84,6 +87,7 @@ export async function startTestApp(
     trustProxy: options.trustProxy,
     clock: options.clock,
     transferTimeoutMs: options.transferTimeoutMs,
+    crash: options.crash,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -114,8 +118,7 @@ export async function startTestApp(
     }>((resolveResponse, reject) => {
       const req = httpRequest(url, { method, headers }, (res) => {
         const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
+        const respond = () => {
           const h = new Headers();
           for (const [k, v] of Object.entries(res.headers))
             if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(', ') : v);
@@ -124,7 +127,18 @@ export async function startTestApp(
             responseHeaders: h,
             text: Buffer.concat(chunks).toString('utf8'),
           });
-        });
+        };
+        // A stream served (text/event-stream) never ends: it is answered by its opening.
+        if (String(res.headers['content-type']).startsWith('text/event-stream')) {
+          res.once('data', (c: Buffer) => {
+            chunks.push(c);
+            respond();
+            res.destroy();
+          });
+          return;
+        }
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', respond);
       });
       req.on('error', reject);
       if (payload !== undefined) req.write(payload);

@@ -16,8 +16,7 @@ export type CrashRoundRow = Selectable<CrashRoundsTable>;
 export const CRASH_CHANNEL = 'khela_crash';
 /** An announcement on CRASH_CHANNEL (the instance adds serverTime as it sends). */
 export type CrashAnnouncement = { merchantId: number } & (
-  | { type: 'round'; round: CrashRound }
-  | { type: 'bet'; bet: CrashBet }
+  { type: 'round'; round: CrashRound } | { type: 'bet'; bet: CrashBet }
 );
 
 /** How many crashed rounds the state shows; how many bets of a round. */
@@ -89,7 +88,11 @@ export function crashGame({ db, rounds, chains }: { db: Db; rounds: InhouseRound
   }
 
   async function announceBet(trx: Db, row: RoundRow) {
-    const member = await trx.selectFrom('members').select('username').where('id', '=', row.member_id).executeTakeFirstOrThrow();
+    const member = await trx
+      .selectFrom('members')
+      .select('username')
+      .where('id', '=', row.member_id)
+      .executeTakeFirstOrThrow();
     await announce(trx, { merchantId: row.merchant_id, type: 'bet', bet: betView(row, member.username) });
   }
 
@@ -146,22 +149,31 @@ export function crashGame({ db, rounds, chains }: { db: Db; rounds: InhouseRound
     },
 
     /**
-     * Opens the merchant's next round for bets on the chain's next hash (a new chain when the last
-     * is used up). Null when another leader opened one meanwhile (one live round per merchant).
+     * Opens the merchant's next round for bets on the next hash of its newest chain (a new chain
+     * when that one is used up; an operator starts a new one by adding it). Null when another
+     * leader opened one meanwhile (one live round per merchant).
      */
     async openRound(merchantId: number, bettingMs: number): Promise<CrashRoundRow | null> {
       const last = await db
         .selectFrom('crash_rounds')
-        .select(['chain_id', 'position', 'hash'])
+        .select(['chain_id', 'position'])
         .where('merchant_id', '=', merchantId)
         .orderBy('id', 'desc')
         .limit(1)
         .executeTakeFirst();
-      const chain =
-        last && last.position < (await chains.chain(last.chain_id)).length
-          ? await chains.chain(last.chain_id)
-          : await latestOrNewChain(merchantId, last?.chain_id);
-      const position = last && last.chain_id === chain.id ? last.position + 1 : 1;
+      const newest = await db
+        .selectFrom('crash_chains')
+        .select('id')
+        .where('merchant_id', '=', merchantId)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      let chain = newest ? await chains.chain(newest.id) : await chains.create(merchantId);
+      let position = last?.chain_id === chain.id ? last.position + 1 : 1;
+      if (position > chain.length) {
+        chain = await chains.create(merchantId);
+        position = 1;
+      }
       try {
         return await db.transaction().execute(async (trx) => {
           const row = await trx
@@ -322,13 +334,14 @@ export function crashGame({ db, rounds, chains }: { db: Db; rounds: InhouseRound
           .forUpdate()
           .executeTakeFirst();
         if (!bet) throw new AppError('inhouse.round_not_found');
-        if (bet.state !== 'open') throw new AppError('inhouse.already_cashed_out');
+        if (bet.state !== 'open') {
+          const lost = (bet.outcome as CrashBetOutcome | null)?.cashedOutAt === null;
+          throw new AppError(lost ? 'inhouse.round_crashed' : 'inhouse.already_cashed_out');
+        }
         const { round, elapsed_ms } = await trx
           .selectFrom('crash_rounds')
           .selectAll()
-          .select(
-            sql<number>`(extract(epoch from clock_timestamp() - started_at) * 1000)::float8`.as('elapsed_ms'),
-          )
+          .select(sql<number>`(extract(epoch from clock_timestamp() - started_at) * 1000)::float8`.as('elapsed_ms'))
           .where('id', '=', bet.crash_round_id!)
           .executeTakeFirstOrThrow()
           .then(({ elapsed_ms, ...round }) => ({ round: round as CrashRoundRow, elapsed_ms }));
@@ -392,19 +405,6 @@ export function crashGame({ db, rounds, chains }: { db: Db; rounds: InhouseRound
     roundView,
     roundById: (roundId: bigint) => roundById(db, roundId),
   };
-
-  /** The merchant's newest chain when it still has rounds after `usedUp`, else a new one. */
-  async function latestOrNewChain(merchantId: number, usedUp?: bigint): Promise<Chain> {
-    const newest = await db
-      .selectFrom('crash_chains')
-      .select('id')
-      .where('merchant_id', '=', merchantId)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (newest && newest.id !== usedUp) return chains.chain(newest.id);
-    return chains.create(merchantId);
-  }
 }
 export type CrashGame = ReturnType<typeof crashGame>;
 
