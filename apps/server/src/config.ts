@@ -33,6 +33,9 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   WEB_DIST: z.string().optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Crash: how long a round takes bets, and the pause after a crash (ms). */
+  CRASH_BETTING_MS: z.coerce.number().int().min(500).max(600_000).default(7_000),
+  CRASH_PAUSE_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
   /**
    * Development routes such as GET /dev/outbox (default: on for the bundled database outside
    * production). Refused in production: the outbox shows live verification codes.
@@ -60,6 +63,7 @@ export interface Config {
   trustProxy: number;
   webDist: string;
   dbPoolSize: number;
+  crashSchedule: { bettingMs: number; pauseMs: number };
   devEndpoints: boolean;
   /** The sandbox vendor's port, or null when it is off. */
   sandboxPort: number | null;
@@ -103,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     webDist: resolve(root, e.WEB_DIST ?? 'apps/web/dist'),
     dbPoolSize: e.DB_POOL_SIZE,
+    crashSchedule: { bettingMs: e.CRASH_BETTING_MS, pauseMs: e.CRASH_PAUSE_MS },
     devEndpoints,
     sandboxPort:
       e.NODE_ENV !== 'production' && (e.SANDBOX_VENDOR ?? devEndpoints)

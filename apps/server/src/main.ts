@@ -9,7 +9,6 @@ import { seedDemoIfEmpty } from './seed/demo.ts';
 import { pointDemoAtSandbox } from './seed/vendors.ts';
 import { startSandboxVendor, type RunningSandbox } from './sandbox.ts';
 import { loadWireKeys } from './http/wire-keys.ts';
-import { CRASH_SCHEDULE } from './modules/games/inhouse/crash/leader.ts';
 import { resealSecrets } from './modules/secrets/reseal.ts';
 import { explainStartupError, StartupError } from './start-up-checks.ts';
 import { loadSecretBox } from './modules/secrets/secret-keys.ts';
@@ -65,7 +64,7 @@ async function main() {
     devEndpoints: config.devEndpoints,
     validateResponses: config.env !== 'production',
     siteCacheTtlMs: SITE_CACHE_TTL_MS,
-    crash: { leader: CRASH_SCHEDULE },
+    crash: { leader: config.crashSchedule },
     version,
   });
 

@@ -243,7 +243,8 @@ describe('recall, records and the catalogue', () => {
 
   it('lists our games with limits and RTP, and launches them into the site', async () => {
     const games = await t.get<{ games: { game: string; rtp: string; minBet: string }[] }>('/wps/inhouse/games');
-    expect(games.body.value.games.map((g) => g.game).sort()).toEqual(['andar-bahar', 'dice', 'mines', 'slot']);
+    expect(games.body.value.games.map((g) => g.game).sort()).toEqual(['andar-bahar', 'crash', 'dice', 'mines', 'slot']);
+    expect(games.body.value.games.find((g) => g.game === 'crash')!.rtp).toBe('99.0000');
     expect(games.body.value.games.find((g) => g.game === 'slot')!.rtp).toBe('95.9975');
     expect(games.body.value.games.find((g) => g.game === 'dice')!.rtp).toBe('99.0000');
     const { headers } = await fundedPlayer(t, merchantId);
@@ -252,6 +253,11 @@ describe('recall, records and the catalogue', () => {
       query: { gameCode: 'khela-dice', vassalage: 'KHELA' },
     });
     expect(launch.body.value).toMatchObject({ target: 'route', url: '/originals/dice', vassalage: 'KHELA' });
+    const crash = await t.get<LaunchResult>('/wps/game/launchGame', {
+      headers,
+      query: { gameCode: 'khela-rocket-crash', vassalage: 'KHELA' },
+    });
+    expect(crash.body.value).toMatchObject({ target: 'route', url: '/originals/crash' });
     const trial = await t.get('/wps/relay/GCS_gameTrialLaunch', { query: { gameCode: 'khela-dice' } });
     expect(trial.body.code).toBe('game.trial_unavailable');
   });

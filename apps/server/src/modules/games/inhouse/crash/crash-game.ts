@@ -131,6 +131,34 @@ export function crashGame({ db, rounds, chains }: { db: Db; rounds: InhouseRound
     return trx.selectFrom('crash_rounds').selectAll().where('id', '=', roundId).executeTakeFirstOrThrow();
   }
 
+  /**
+   * Settles the bets still open in the merchant's crashed rounds: paid at their automatic cash-out
+   * when it was below the crash point (the leader was late), else lost. After each crash, and by a
+   * leader taking over (one that died between a crash and its settlement).
+   */
+  async function settleCrashedBets(merchantId: number): Promise<number> {
+    return db.transaction().execute(async (trx) => {
+      const open = await trx
+        .selectFrom('inhouse_rounds as r')
+        .innerJoin('crash_rounds as c', 'c.id', 'r.crash_round_id')
+        .selectAll('r')
+        .where('c.merchant_id', '=', merchantId)
+        .where('c.state', '=', 'crashed')
+        .where('r.state', '=', 'open')
+        .orderBy('r.id')
+        .forUpdate('r')
+        .execute();
+      for (const bet of open) {
+        const round = await roundById(trx, bet.crash_round_id!);
+        const chain = await chains.chain(round.chain_id);
+        const auto = autoOf(bet);
+        const settled = await settleBet(trx, bet, round, chain, auto < round.crash_point! ? auto : null);
+        if (auto < round.crash_point!) await announceBet(trx, settled);
+      }
+      return open.length;
+    });
+  }
+
   return {
     crashPointOfRound,
 
@@ -244,41 +272,39 @@ export function crashGame({ db, rounds, chains }: { db: Db; rounds: InhouseRound
     },
 
     /**
-     * Crashes the running round: its crash point and hash shown, every bet still open settled —
-     * paid at its automatic cash-out when that was below the crash point (the leader was late), else lost.
+     * Crashes the running round: its crash point and hash shown to every screen at once; then its
+     * bets still open are settled (settleCrashedBets).
      */
     async crash(roundId: bigint): Promise<CrashRoundRow | null> {
-      return db.transaction().execute(async (trx) => {
+      const crashed = await db.transaction().execute(async (trx) => {
         const running = await trx
           .selectFrom('crash_rounds')
-          .selectAll()
+          .select(['chain_id', 'position'])
           .where('id', '=', roundId)
           .where('state', '=', 'running')
           .forUpdate()
           .executeTakeFirst();
         if (!running) return null;
         const chain = await chains.chain(running.chain_id);
-        const point = crashPointOfRound(chain, running);
         const row = await trx
           .updateTable('crash_rounds')
           .set({
             state: 'crashed',
-            crash_point: point,
+            crash_point: crashPointOfRound(chain, running),
             hash: chain.hashes[running.position]!,
             crashed_at: sql<Date>`clock_timestamp()`,
           })
           .where('id', '=', roundId)
           .returningAll()
           .executeTakeFirstOrThrow();
-        for (const bet of await lockOpenBets(trx, roundId)) {
-          const auto = autoOf(bet);
-          const settled = await settleBet(trx, bet, row, chain, auto < point ? auto : null);
-          if (auto < point) await announceBet(trx, settled);
-        }
         await announce(trx, { merchantId: row.merchant_id, type: 'round', round: roundView(row) });
         return row;
       });
+      if (crashed) await settleCrashedBets(crashed.merchant_id);
+      return crashed;
     },
+
+    settleCrashedBets,
 
     /** A member's bet in the round taking bets. */
     async bet(

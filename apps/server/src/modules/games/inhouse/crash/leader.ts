@@ -7,7 +7,6 @@ export interface CrashSchedule {
   bettingMs: number;
   pauseMs: number;
 }
-export const CRASH_SCHEDULE: CrashSchedule = { bettingMs: 7_000, pauseMs: 3_000 };
 
 /** Every instance asks this often for the leadership of merchants nobody leads. */
 const CLAIM_EVERY_MS = 1_000;
@@ -22,7 +21,7 @@ export interface CrashLeaderDeps {
   connect: () => pg.Client | null;
   /** The merchants whose crash game is playable now (new rounds open only for them). */
   merchants: () => Promise<number[]>;
-  schedule?: CrashSchedule;
+  schedule: CrashSchedule;
   onError?: (error: unknown) => void;
 }
 
@@ -35,7 +34,7 @@ export interface CrashLeaderDeps {
  * leaders for a moment can do no harm: each step is a conditional write (crash-game.ts).
  */
 export function crashLeader(deps: CrashLeaderDeps) {
-  const schedule = deps.schedule ?? CRASH_SCHEDULE;
+  const { schedule } = deps;
   /** The merchants this instance leads, each with its loop's token (a lost lock clears them). */
   const leading = new Map<number, symbol>();
   const loops = new Set<Promise<void>>();
@@ -99,6 +98,7 @@ export function crashLeader(deps: CrashLeaderDeps) {
   async function lead(merchantId: number, loop: symbol) {
     while (leads(merchantId, loop)) {
       try {
+        await deps.game.settleCrashedBets(merchantId);
         let live = await deps.game.liveRound(merchantId);
         if (!live) {
           if (!(await deps.merchants()).includes(merchantId)) break; // switched off: no new round
