@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { MAX_BODY_BYTES } from '@khela/contracts';
-import { dedicatedClientOf, type Db } from './db/database.ts';
+import { dedicatedClientOf, isDatabaseGoingAway, type Db } from './db/database.ts';
 import type { WireKeys } from './http/encryption.ts';
 import type { SecretBox } from './modules/secrets/secret-box.ts';
 import { installErrorHandling } from './http/error-handler.ts';
@@ -124,7 +124,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // One listening connection per instance hears catalogue and site changes (cache/change-feed.ts).
   const changes = changeFeed({
     connect: () => dedicatedClientOf(options.db),
-    onError: (error) => app.log.warn({ err: error }, 'cache changes: cannot listen (retrying)'),
+    onError: (error) => {
+      if (!isDatabaseGoingAway(error)) app.log.warn({ err: error }, 'cache changes: cannot listen (retrying)');
+    },
   });
   app.addHook('onReady', () => changes.start());
   app.addHook('preClose', () => changes.close());

@@ -83,7 +83,9 @@ async function main() {
   };
   process.once('SIGINT', () => void shutdown('SIGINT', 0));
   process.once('SIGTERM', () => void shutdown('SIGTERM', 0));
-  void embedded?.died.then(() => {
+  void embedded?.died.then(async () => {
+    // Ctrl-C reaches the bundled PostgreSQL and us together: its exit may come first.
+    await new Promise((resolve) => setTimeout(resolve, 500));
     if (closing) return;
     app.log.fatal('the bundled PostgreSQL exited unexpectedly');
     void shutdown('postgres exited', 1);

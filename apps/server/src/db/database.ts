@@ -30,17 +30,33 @@ export function markStopping(): void {
  * said once, and not at all when we are stopping anyway.
  */
 function reportConnectionError(what: string, error: Error & { code?: string }) {
+  if (stopping) return;
   if (error.code === ADMIN_SHUTDOWN) {
-    if (!stopping && !shutdownReported) console.error('PostgreSQL is shutting down: its connections were closed.');
+    if (!shutdownReported) console.error('PostgreSQL is shutting down: its connections were closed.');
     shutdownReported = true;
     return;
   }
+  // After a shutdown each connection also ends without a code ("terminated unexpectedly"): said already.
+  if (!error.code && shutdownReported) return;
   console.error(what, error.message);
+}
+
+/**
+ * Whether a background task's error is only the database going away in a shutdown (ours, or
+ * PostgreSQL's own on Ctrl-C): not worth a warning. A lost connection at any other time is.
+ */
+export function isDatabaseGoingAway(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  if (stopping || code === ADMIN_SHUTDOWN) return true;
+  return shutdownReported && (!code || code === 'ECONNREFUSED' || message === 'Connection terminated unexpectedly');
 }
 
 export function createPool(connectionString: string, max = 10): pg.Pool {
   const pool = new pg.Pool({ connectionString, max, types });
   pool.on('error', (error) => reportConnectionError('postgres pool error', error));
+  // pg-pool listens for errors on idle clients only: one lost while checked out (a leader's or a
+  // listener's long step) must not crash the process either; its query fails and says so.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 

@@ -9,7 +9,7 @@
  * It prints figures; it is never a test.
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { createServer, request, type IncomingMessage } from 'node:http';
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { cpus } from 'node:os';
 import { crashMultiplierAt, crashTimeOf } from '@khela/games';
 import type { CrashEvent, CrashRound, InhouseRound } from '@khela/contracts';
@@ -58,7 +58,7 @@ function follow(url: string, headers: Record<string, string>, onEvent: (data: un
 
 /** A bare node:http server broadcasting a timestamp to the same number of watchers: the reference. */
 async function bareBroadcast(watchers: number, messages: number): Promise<number[]> {
-  const streams = new Set<import('node:http').ServerResponse>();
+  const streams = new Set<ServerResponse>();
   const server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     res.write(': connected\n\n');

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Language } from '@khela/contracts';
+import { channelListener } from '../../db/channel-listener.ts';
 import type { Db } from '../../db/database.ts';
 import { MEMBER_EVENTS_CHANNEL, type MemberEvent } from './notify.ts';
 
@@ -34,9 +35,6 @@ interface Announcement {
  */
 export function memberEventHub(deps: MemberEventHubDeps) {
   const streams = new Map<number, MemberStream[]>();
-  let listener: Promise<pg.Client> | null = null;
-  let closed = false;
-  let reconnectTimer: NodeJS.Timeout | null = null;
 
   async function eventOf(announcement: Announcement): Promise<MemberEvent | null> {
     if (announcement.event) return announcement.event;
@@ -58,10 +56,10 @@ export function memberEventHub(deps: MemberEventHubDeps) {
     };
   }
 
-  async function deliver(payload: string | undefined): Promise<void> {
+  async function deliver(payload: string): Promise<void> {
     let announcement: Announcement;
     try {
-      announcement = JSON.parse(payload ?? '') as Announcement;
+      announcement = JSON.parse(payload) as Announcement;
     } catch {
       return;
     }
@@ -72,48 +70,12 @@ export function memberEventHub(deps: MemberEventHubDeps) {
     for (const stream of [...open]) stream.send(event);
   }
 
-  function forget(client: pg.Client) {
-    client.removeAllListeners('notification');
-    listener = null;
-    void client.end().catch(() => undefined);
-    if (!closed && streams.size > 0 && !reconnectTimer) {
-      reconnectTimer = setTimeout(() => {
-        reconnectTimer = null;
-        void ready().catch(() => undefined);
-      }, deps.reconnectDelayMs ?? 1000);
-      reconnectTimer.unref();
-    }
-  }
-
-  async function listen(): Promise<pg.Client> {
-    const client = deps.connect();
-    if (!client) throw new Error('no database connection for member events');
-    try {
-      await client.connect();
-      client.on('notification', (message) => {
-        if (message.channel === MEMBER_EVENTS_CHANNEL) void deliver(message.payload).catch(() => undefined);
-      });
-      client.once('error', () => forget(client));
-      client.once('end', () => {
-        if (listener) forget(client);
-      });
-      await client.query(`LISTEN ${MEMBER_EVENTS_CHANNEL}`);
-      return client;
-    } catch (error) {
-      void client.end().catch(() => undefined);
-      throw error;
-    }
-  }
-
-  /** Resolves once this instance is listening: events committed after it are delivered. */
-  function ready(): Promise<pg.Client> {
-    if (closed) return Promise.reject(new Error('member event hub closed'));
-    listener ??= listen().catch((error: unknown) => {
-      listener = null;
-      throw error;
-    });
-    return listener;
-  }
+  const listener = channelListener({
+    connect: deps.connect,
+    channel: MEMBER_EVENTS_CHANNEL,
+    onMessage: (payload) => void deliver(payload).catch(() => undefined),
+    ...(deps.reconnectDelayMs !== undefined && { reconnectDelayMs: deps.reconnectDelayMs }),
+  });
 
   function remove(memberId: number, stream: MemberStream) {
     const open = streams.get(memberId)?.filter((s) => s !== stream) ?? [];
@@ -122,7 +84,8 @@ export function memberEventHub(deps: MemberEventHubDeps) {
   }
 
   return {
-    ready,
+    /** Resolves once this instance is listening: events committed after it are delivered. */
+    ready: listener.ready,
 
     /** Adds a stream; beyond the cap the member's oldest stream is closed. Returns its removal. */
     add(memberId: number, stream: MemberStream): () => void {
@@ -138,17 +101,9 @@ export function memberEventHub(deps: MemberEventHubDeps) {
     },
 
     async close(): Promise<void> {
-      closed = true;
-      if (reconnectTimer) clearTimeout(reconnectTimer);
       for (const open of [...streams.values()]) for (const stream of [...open]) stream.close();
       streams.clear();
-      const pending = listener;
-      listener = null;
-      if (pending) {
-        const client = await pending.catch(() => null);
-        client?.removeAllListeners('end');
-        await client?.end().catch(() => undefined);
-      }
+      await listener.close();
     },
   };
 }

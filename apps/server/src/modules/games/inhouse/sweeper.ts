@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { canCashOut, minesPayout } from '@khela/games';
-import type { Db } from '../../../db/database.ts';
+import { isDatabaseGoingAway, type Db } from '../../../db/database.ts';
 import type { InhouseRounds } from './rounds.ts';
 
 /** A mines round left this long without a move is ended for the player (issue 12 item 5). */
@@ -62,7 +62,9 @@ export function scheduleInhouseSweeper(app: FastifyInstance, sweeper: ReturnType
       .then(({ settled, refunded }) => {
         if (settled || refunded) app.log.info({ settled, refunded }, 'in-house games: idle rounds ended');
       })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'in-house games: sweep failed'));
+      .catch((error: unknown) => {
+        if (!isDatabaseGoingAway(error)) app.log.warn({ err: error }, 'in-house games: sweep failed');
+      });
   app.addHook('onReady', () => {
     void run();
     timer = setInterval(() => void run(), SWEEP_EVERY_MS);

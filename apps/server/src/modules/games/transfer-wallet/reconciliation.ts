@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isDatabaseGoingAway } from '../../../db/database.ts';
 import type { GameWallets } from './game-wallets.ts';
 
 /** How often pending transfers are looked at, and how old one must be (a live request may still settle it). */
@@ -18,7 +19,9 @@ export function scheduleTransferReconciliation(app: FastifyInstance, wallets: Ga
       .then(({ settled, pending }) => {
         if (settled || pending) app.log.info({ settled, pending }, 'transfer wallet: reconciled');
       })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'transfer wallet: reconciliation failed'));
+      .catch((error: unknown) => {
+        if (!isDatabaseGoingAway(error)) app.log.warn({ err: error }, 'transfer wallet: reconciliation failed');
+      });
   app.addHook('onReady', () => {
     void run(0);
     timer = setInterval(() => void run(RECONCILE_AFTER_MS), RECONCILE_EVERY_MS);

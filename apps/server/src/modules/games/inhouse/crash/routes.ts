@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { endpoints } from '@khela/contracts';
 import type { AppDeps } from '../../../../deps.ts';
-import { dedicatedClientOf } from '../../../../db/database.ts';
+import { dedicatedClientOf, isDatabaseGoingAway } from '../../../../db/database.ts';
 import { AppError } from '../../../../http/app-error.ts';
 import { openEventStream } from '../../../../http/event-stream.ts';
 import { registerEndpoint } from '../../../../http/route.ts';
@@ -27,7 +27,9 @@ export function registerCrashRoutes(
   const game = crashGame({ db: deps.db, rounds, chains: crashChains(deps.db, deps.secrets) });
   const watchers = crashWatchers({
     connect: () => dedicatedClientOf(deps.db),
-    onError: (error) => app.log.warn({ err: error }, 'crash events: cannot listen (retrying)'),
+    onError: (error) => {
+      if (!isDatabaseGoingAway(error)) app.log.warn({ err: error }, 'crash events: cannot listen (retrying)');
+    },
   });
   app.addHook('preClose', () => watchers.close());
   const call = endpoints.inhouse;
@@ -38,7 +40,9 @@ export function registerCrashRoutes(
       connect: () => dedicatedClientOf(deps.db),
       merchants: () => playableMerchants(),
       schedule: options.leader,
-      onError: (error) => app.log.warn({ err: error }, 'crash leader: a step failed (retrying)'),
+      onError: (error) => {
+        if (!isDatabaseGoingAway(error)) app.log.warn({ err: error }, 'crash leader: a step failed (retrying)');
+      },
     });
     app.addHook('onReady', () => leader.start());
     app.addHook('preClose', () => leader.stop());
