@@ -56,6 +56,8 @@ export const routes: RouteObject[] = [
             path: 'originals/verify',
             lazy: originalsPage(() => import('../features/originals/components/verify-page.tsx'), 'VerifyPage'),
           },
+          // Crash rounds are shared: visitors watch them (the page asks them to log in to bet).
+          { path: 'originals/crash', lazy: originals },
           ...GAME_CENTER_TYPES.map((type) => ({ path: type, lazy: gameCenter })),
           ...GAME_LIST_TYPES.map((type) => ({ path: type, lazy: gameList })),
           {

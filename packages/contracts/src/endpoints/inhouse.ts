@@ -173,7 +173,6 @@ export const crashStateSchema = z.object({
 });
 export type CrashState = z.infer<typeof crashStateSchema>;
 
-
 export const inhouseEndpoints = {
   games: defineEndpoint({
     name: 'inhouse.games',

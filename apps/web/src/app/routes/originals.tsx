@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ContentPage } from '../../components/layouts/content-page.tsx';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { AndarBaharGame } from '../../features/originals/components/andar-bahar-game.tsx';
+import { CrashGame } from '../../features/originals/components/crash-game.tsx';
 import { DiceGame } from '../../features/originals/components/dice-game.tsx';
 import { MinesGame } from '../../features/originals/components/mines-game.tsx';
 import { SlotGame } from '../../features/originals/components/slot-game.tsx';
@@ -11,15 +12,22 @@ import { formatAmount } from '../../lib/format.ts';
 import { useSessionToken } from '../../lib/use-session-token.ts';
 import { BackLinks } from './page-links.tsx';
 
-const GAMES = { dice: DiceGame, mines: MinesGame, slot: SlotGame, 'andar-bahar': AndarBaharGame } as const;
+const GAMES = {
+  dice: DiceGame,
+  mines: MinesGame,
+  slot: SlotGame,
+  'andar-bahar': AndarBaharGame,
+  crash: CrashGame,
+} as const;
 
 /**
- * /originals/:game (members only): our own games (issue 12), opened by a launch of a KHELA game.
+ * /originals/:game (members only): our own games (issue 12), opened by a launch of a KHELA game;
+ * /originals/crash (its own route, no :game) is open to visitors, who watch the shared rounds.
  * The wallet's balance is the wallet feature's; the games feature refreshes it after every round.
  */
 export default function OriginalsRoute() {
   const { t } = useTranslation();
-  const { game = '' } = useParams();
+  const { game = 'crash' } = useParams();
   const token = useSessionToken();
   const balance = useBalance(token).data;
   const Game = GAMES[game as keyof typeof GAMES];

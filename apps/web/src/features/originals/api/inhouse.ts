@@ -1,7 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { inhouseEndpoints, walletEndpoints, type BodyOf, type InhouseGameName, type QueryOf } from '@khela/contracts';
-import { call } from '../../../lib/api-client.ts';
+import { useTranslation } from 'react-i18next';
+import {
+  inhouseEndpoints,
+  walletEndpoints,
+  type BodyOf,
+  type CrashState,
+  type InhouseGameName,
+  type QueryOf,
+} from '@khela/contracts';
+import { call, type ApiError } from '../../../lib/api-client.ts';
+import { clockOffset } from '../utils/crash.ts';
 import { useEndpointQuery } from '../../../lib/query.ts';
 import { useMemberQuery } from '../../../lib/member-query.ts';
 
@@ -38,6 +47,38 @@ export const minesReveal = (body: BodyOf<typeof inhouseEndpoints.minesReveal>) =
   call(inhouseEndpoints.minesReveal, { body });
 export const minesCashOut = (body: BodyOf<typeof inhouseEndpoints.minesCashOut>) =>
   call(inhouseEndpoints.minesCashOut, { body });
+export const crashBet = (body: BodyOf<typeof inhouseEndpoints.crashBet>) => call(inhouseEndpoints.crashBet, { body });
+export const crashCashOut = (body: BodyOf<typeof inhouseEndpoints.crashCashOut>) =>
+  call(inhouseEndpoints.crashCashOut, { body });
+
+/** The server's clock as the crash screen reads it: Date.now() plus the offset of its last answer or event. */
+export const crashClock = {
+  offset: 0,
+  now: () => Date.now() + crashClock.offset,
+  /** Takes the offset from a `serverTime` just received. */
+  sync: (serverTime: string) => {
+    crashClock.offset = clockOffset(serverTime);
+  },
+};
+
+/** The crash state's cache key: per session (the member's own bet is in it) and language. */
+export const crashStateKey = (token: string | null, language: string) =>
+  [inhouseEndpoints.crashState.name, token, language] as const;
+
+/** The crash round now, its bets, the recent crash points and the chain; for visitors too. */
+export function useCrashState(token: string | null, enabled = true) {
+  const { i18n } = useTranslation();
+  return useQuery<CrashState, ApiError>({
+    queryKey: crashStateKey(token, i18n.language),
+    queryFn: async ({ signal }) => {
+      const state = await call(inhouseEndpoints.crashState, { signal });
+      crashClock.sync(state.serverTime);
+      return state;
+    },
+    staleTime: 0,
+    enabled,
+  });
+}
 
 /** After a round: the balance (header included), the seeds' nonce and the rounds lists read again. */
 export function useAfterRound() {

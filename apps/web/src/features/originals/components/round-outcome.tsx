@@ -144,6 +144,31 @@ export function RoundOutcome({ round }: { round: InhouseRound }) {
         </div>
       );
     }
+    case 'crash': {
+      // Open while riding: no outcome yet; a cash-out before the crash has no crash point or hash yet.
+      const crash = outcome as { crashPoint?: string | null; cashedOutAt?: string | null; hash?: string | null };
+      const auto = (round.bet as { autoCashOut?: string | null }).autoCashOut;
+      return (
+        <div className="crash-outcome">
+          {crash.crashPoint ? (
+            <p className="crash-outcome__point">{t('originals.crash.crashedAt', { point: crash.crashPoint })}</p>
+          ) : (
+            <p className="originals__muted">{t('originals.crash.pending')}</p>
+          )}
+          <p>
+            {crash.cashedOutAt
+              ? `${t('originals.crash.cashedOutAt')}: ×${crash.cashedOutAt}`
+              : t('originals.crash.notCashedOut')}
+          </p>
+          {auto ? <p className="originals__muted">{t('originals.crash.auto', { at: auto })}</p> : null}
+          {crash.hash ? (
+            <p>
+              {t('originals.crash.hash')}: <code className="originals__hash">{crash.hash}</code>
+            </p>
+          ) : null}
+        </div>
+      );
+    }
     default:
       return null;
   }

@@ -137,9 +137,17 @@ export function RoundsPage() {
   );
 }
 
-/** The verify page's address for a round whose server seed has been revealed. */
+/**
+ * The verify page's address for a round whose server seed has been revealed, or a crash round
+ * that has crashed (its hash; the page fills the chain's salt in).
+ */
 export function verifyLink(round: InhouseRound): string | null {
-  if (!round.seeds?.serverSeed || round.game === 'crash') return null;
+  if (round.game === 'crash') {
+    const hash = (round.outcome as { hash?: unknown } | null)?.hash;
+    if (typeof hash !== 'string' || !hash) return null;
+    return `/originals/verify?${new URLSearchParams({ game: 'crash', hash, roundId: round.roundId }).toString()}`;
+  }
+  if (!round.seeds?.serverSeed) return null;
   const query = new URLSearchParams({
     game: round.game,
     serverSeed: round.seeds.serverSeed,
@@ -184,6 +192,13 @@ export function RoundPage() {
             <div data-testid="round-outcome">
               <RoundOutcome round={data} />
             </div>
+            {data.game === 'crash' && link ? (
+              <p>
+                <Link className="button button--primary" to={link}>
+                  {t('originals.rounds.verify')}
+                </Link>
+              </p>
+            ) : null}
             {data.seeds ? (
               <section aria-labelledby="round-seeds">
                 <h2 id="round-seeds" className="originals__subtitle">

@@ -22,21 +22,29 @@ export function errorText(error: unknown, fallback: string): string {
   return error instanceof ApiError ? error.message : fallback;
 }
 
-/** A game's page: its title, the balance, the controls and board, its seeds, and its last rounds. */
+/**
+ * A game's page: its title, the balance, the controls and board, its seeds, and its last rounds.
+ * `seeds={false}` leaves out the member's seed pair (crash draws from a published hash chain).
+ */
 export function GameShell({
   game,
   balance,
+  intro: gameIntro,
+  seeds = true,
   children,
 }: {
   game: InhouseGameName;
   balance?: ReactNode;
+  /** The line under the title (default: the seeds' fairness line). */
+  intro?: string;
+  seeds?: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   const token = useSessionToken();
-  const fairness = useFairness(token);
+  const fairness = useFairness(seeds ? token : null);
   const info = useInhouseGames().data?.games.find((g) => g.game === game);
-  const intro = `${t('originals.intro')}${info ? ` ${t('originals.rtp', { rtp: info.rtp })}` : ''}`;
+  const intro = `${gameIntro ?? t('originals.intro')}${info ? ` ${t('originals.rtp', { rtp: info.rtp })}` : ''}`;
   return (
     <ContentPage title={info?.name ?? t(`originals.names.${game}`)} intro={intro}>
       <div className="originals">
@@ -46,17 +54,19 @@ export function GameShell({
           </p>
         ) : null}
         {children}
-        <section className="originals__seeds" aria-label={t('originals.fairness.title')}>
-          <p>
-            {t('originals.fairness.hash')}:{' '}
-            <code className="originals__hash">{fairness.data?.current.serverSeedHash ?? '…'}</code>
-          </p>
-          <p>
-            {t('originals.fairness.nonce')}: {fairness.data?.current.nonce ?? '…'} ·{' '}
-            <Link to="/originals/fairness">{t('originals.fairness.link')}</Link>
-          </p>
-        </section>
-        <RecentRounds game={game} />
+        {seeds ? (
+          <section className="originals__seeds" aria-label={t('originals.fairness.title')}>
+            <p>
+              {t('originals.fairness.hash')}:{' '}
+              <code className="originals__hash">{fairness.data?.current.serverSeedHash ?? '…'}</code>
+            </p>
+            <p>
+              {t('originals.fairness.nonce')}: {fairness.data?.current.nonce ?? '…'} ·{' '}
+              <Link to="/originals/fairness">{t('originals.fairness.link')}</Link>
+            </p>
+          </section>
+        ) : null}
+        {token ? <RecentRounds game={game} /> : null}
       </div>
     </ContentPage>
   );

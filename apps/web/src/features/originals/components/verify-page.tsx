@@ -5,19 +5,20 @@ import type { InhouseRound } from '@khela/contracts';
 import { ContentPage } from '../../../components/layouts/content-page.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useSessionToken } from '../../../lib/use-session-token.ts';
-import { useRound } from '../api/inhouse.ts';
-import { recompute, sameOutcome, seedsAreValid, type VerifyBet } from '../utils/verify.ts';
+import { useCrashState, useRound } from '../api/inhouse.ts';
+import { recompute, sameOutcome, seedsAreValid, verifyCrash, type VerifyBet } from '../utils/verify.ts';
 import { RoundOutcome } from './round-outcome.tsx';
 import '../../../components/ui/form.css';
 import '../messages.ts';
 import './originals.css';
 
-const GAMES = ['dice', 'mines', 'slot', 'andar-bahar'] as const;
+const GAMES = ['dice', 'mines', 'slot', 'andar-bahar', 'crash'] as const;
 type VerifiableGame = (typeof GAMES)[number];
 
 /**
  * Issue 12 item 3: any round recomputed in the browser from its seeds with the server's own engines
- * (packages/games); the query string fills it (a round's "verify" link).
+ * (packages/games); the query string fills it (a round's "verify" link). A crash round is checked
+ * from its hash and the chain's salt instead, and its link to the hash before it.
  */
 export function VerifyPage() {
   const { t } = useTranslation();
@@ -34,11 +35,20 @@ export function VerifyPage() {
   const [mines, setMines] = useState(query.get('mines') ?? '3');
   const [lineBet, setLineBet] = useState(query.get('lineBet') ?? '0.05');
   const [side, setSide] = useState(query.get('side') === 'bahar' ? 'bahar' : 'andar');
+  const [hash, setHash] = useState(query.get('hash') ?? '');
+  const [salt, setSalt] = useState<string | null>(query.get('salt'));
+  const [previousHash, setPreviousHash] = useState(query.get('previousHash') ?? '');
 
   // A round of the member's own (its link passes roundId): the recomputed outcome is compared with it.
   const token = useSessionToken();
   const roundId = query.get('roundId') ?? '';
   const round = useRound(token, roundId, { enabled: Boolean(token && /^\d{1,16}$/.test(roundId)) });
+  // Crash: the salt the link gave, else the published chain's.
+  const chainSalt = useCrashState(game === 'crash' && salt === null ? token : null, game === 'crash' && salt === null)
+    .data?.chain?.salt;
+  const crashSalt = salt ?? chainSalt ?? '';
+  const crash = game === 'crash' ? verifyCrash(hash, crashSalt, previousHash) : null;
+  const crashShown = (round.data?.outcome as { crashPoint?: unknown } | null | undefined)?.crashPoint;
   const seeds = { serverSeed: serverSeed.trim(), clientSeed: clientSeed.trim(), nonce: Number(nonce) };
   const valid = seedsAreValid(seeds) && /^\d+$/.test(nonce.trim());
   const bet: VerifyBet = useMemo(
@@ -54,7 +64,7 @@ export function VerifyPage() {
   );
   let result: ReturnType<typeof recompute> | null = null;
   try {
-    result = valid ? recompute(game, seeds, bet) : null;
+    result = valid && game !== 'crash' ? recompute(game, seeds, bet) : null;
   } catch {
     result = null;
   }
@@ -91,25 +101,56 @@ export function VerifyPage() {
               ))}
             </select>
           </label>
-          <TextField
-            id="verify-server"
-            label={t('originals.verify.serverSeed')}
-            value={serverSeed}
-            onChange={setServerSeed}
-          />
-          <TextField
-            id="verify-client"
-            label={t('originals.verify.clientSeed')}
-            value={clientSeed}
-            onChange={setClientSeed}
-          />
-          <TextField
-            id="verify-nonce"
-            label={t('originals.verify.nonce')}
-            value={nonce}
-            onChange={setNonce}
-            inputMode="numeric"
-          />
+          {game === 'crash' ? (
+            <>
+              <TextField
+                id="verify-hash"
+                label={t('originals.verify.crashHash')}
+                value={hash}
+                onChange={setHash}
+                autoComplete="off"
+                spellCheck={false}
+              />
+              <TextField
+                id="verify-salt"
+                label={t('originals.verify.salt')}
+                value={crashSalt}
+                onChange={setSalt}
+                autoComplete="off"
+                spellCheck={false}
+              />
+              <TextField
+                id="verify-previous"
+                label={t('originals.verify.previousHash')}
+                value={previousHash}
+                onChange={setPreviousHash}
+                autoComplete="off"
+                spellCheck={false}
+              />
+            </>
+          ) : (
+            <>
+              <TextField
+                id="verify-server"
+                label={t('originals.verify.serverSeed')}
+                value={serverSeed}
+                onChange={setServerSeed}
+              />
+              <TextField
+                id="verify-client"
+                label={t('originals.verify.clientSeed')}
+                value={clientSeed}
+                onChange={setClientSeed}
+              />
+              <TextField
+                id="verify-nonce"
+                label={t('originals.verify.nonce')}
+                value={nonce}
+                onChange={setNonce}
+                inputMode="numeric"
+              />
+            </>
+          )}
           {game === 'dice' ? (
             <>
               <TextField
@@ -169,7 +210,30 @@ export function VerifyPage() {
           <h2 id="verify-outcome" className="originals__subtitle">
             {t('originals.verify.outcome')}
           </h2>
-          {result && shown ? (
+          {game === 'crash' ? (
+            crash ? (
+              <>
+                <p className="crash-outcome__point" data-testid="verify-crash-point">
+                  {t('originals.verify.crashPoint', { point: crash.crashPoint })}
+                </p>
+                {crash.linked !== null ? (
+                  <p className={crash.linked ? 'originals__ok' : 'originals__error'} data-testid="verify-chain">
+                    {crash.linked ? t('originals.verify.linked') : t('originals.verify.notLinked')}
+                  </p>
+                ) : null}
+                {round.data?.game === 'crash' && typeof crashShown === 'string' ? (
+                  <p
+                    className={crashShown === crash.crashPoint ? 'originals__ok' : 'originals__error'}
+                    data-testid="verify-verdict"
+                  >
+                    {crashShown === crash.crashPoint ? t('originals.verify.matches') : t('originals.verify.differs')}
+                  </p>
+                ) : null}
+              </>
+            ) : (
+              <p className="originals__muted">{t('originals.verify.crashInvalid')}</p>
+            )
+          ) : result && shown ? (
             <>
               <p>
                 {t('originals.verify.hash')}:{' '}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hashServerSeed, minePositions, fairRandom } from '@khela/games';
-import { recompute, sameOutcome, seedsAreValid } from './verify.ts';
+import { recompute, sameOutcome, seedsAreValid, verifyCrash } from './verify.ts';
 
 // SHA-256("khela-test-server-seed"): the engines' own fixed seed (packages/games tests).
 const serverSeed = '1e9bbfad'.padEnd(64, '0');
@@ -41,5 +41,21 @@ describe('recompute', () => {
     expect(seedsAreValid({ ...seeds, serverSeed: 'abc' })).toBe(false);
     expect(seedsAreValid({ ...seeds, clientSeed: 'a:b' })).toBe(false);
     expect(seedsAreValid({ ...seeds, nonce: -1 })).toBe(false);
+  });
+});
+
+// The engine's own chain (packages/games crash.test.ts, computed outside the code): SHA-256(H0) = H1.
+const H0 = '6fa788f04b16712f28bd80a15327a527cf457d65e80550d1664b54772749f77a';
+const H1 = '9280d5a58d1dcbaff17f517a417b8f20c72c90c558447e86b1716c32835f004a';
+const SALT = 'khela-crash-salt';
+
+describe('verifyCrash', () => {
+  it('gives the engine’s crash point and checks the chain link', () => {
+    expect(verifyCrash(H0, SALT)).toEqual({ crashPoint: '1.82', linked: null });
+    expect(verifyCrash(H0, SALT, H1)).toEqual({ crashPoint: '1.82', linked: true });
+    expect(verifyCrash(H1, SALT, H0)?.linked).toBe(false);
+    expect(verifyCrash(` ${H1.toUpperCase()} `, SALT)?.crashPoint).toBe('1.12');
+    expect(verifyCrash('abc', SALT)).toBeNull();
+    expect(verifyCrash(H0, '')).toBeNull();
   });
 });

@@ -1,5 +1,8 @@
 import {
   andarBaharPayout,
+  crashPointOf,
+  followsInChain,
+  isChainHash,
   dealAndarBahar,
   fairRandom,
   hashServerSeed,
@@ -102,4 +105,23 @@ export function sameOutcome(
   const pick = (value: Record<string, unknown>) =>
     canonical(Object.fromEntries(Object.keys(recomputed).map((k) => [k, value[k]])));
   return pick(recomputed) === pick(shown);
+}
+
+export interface CrashCheck {
+  /** The crash point, ×, two decimals. */
+  crashPoint: string;
+  /** Whether SHA-256 of the hash is the previous hash given; null when none was given. */
+  linked: boolean | null;
+}
+
+/** The crash check of the verify page: the point a hash and salt give, and the chain link. */
+export function verifyCrash(hash: string, salt: string, previousHash = ''): CrashCheck | null {
+  const h = hash.trim().toLowerCase();
+  const previous = previousHash.trim().toLowerCase();
+  const key = salt.trim();
+  if (!isChainHash(h) || key === '') return null;
+  return {
+    crashPoint: (crashPointOf(h, key) / 100).toFixed(2),
+    linked: previous === '' ? null : followsInChain(h, previous),
+  };
 }

@@ -60,3 +60,66 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
 export function shouldReconnect(status: number | null): boolean {
   return status !== 401 && status !== 403;
 }
+
+export interface EventStreamOptions {
+  /** The stream's path (GET). */
+  url: string;
+  /** Request headers (Authorization, Language): fetch sends them, EventSource could not. */
+  headers: Record<string, string>;
+  /** Each event as parsed; the caller reads its name and data. */
+  onEvent: (event: SseEvent) => void;
+  /** Called after every (re)connection, so the page can catch up on what it missed meanwhile. */
+  onOpen?: () => void;
+  /** Wait this long before the first connection (the page's own calls go first). */
+  startDelayMs?: number;
+}
+
+/**
+ * Follows a text/event-stream with fetch: reconnects with backoff after a drop, stops for good on
+ * 401/403 or when the returned function is called (logout, unmount).
+ */
+export function followEventStream({ url, headers, onEvent, onOpen, startDelayMs = 0 }: EventStreamOptions): () => void {
+  let stopped = false;
+  let attempt = 0;
+  let controller: AbortController | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(run, reconnectDelay(attempt++));
+  };
+
+  async function run() {
+    if (stopped) return;
+    controller = new AbortController();
+    let status: number | null = null;
+    try {
+      const response = await fetch(url, {
+        headers: { ...headers, Accept: 'text/event-stream' },
+        signal: controller.signal,
+        cache: 'no-store',
+      });
+      status = response.status;
+      if (!response.ok || !response.body) throw new Error(`events ${response.status}`);
+      attempt = 0;
+      onOpen?.();
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      const feed = sseParser();
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        for (const event of feed(value)) onEvent(event);
+      }
+    } catch {
+      // network drop, abort or refusal: decided below
+    }
+    if (!stopped && shouldReconnect(status)) schedule();
+  }
+
+  timer = setTimeout(run, startDelayMs);
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    controller?.abort();
+  };
+}
