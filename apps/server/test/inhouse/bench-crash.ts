@@ -175,25 +175,29 @@ async function main() {
           void call<InhouseRound>('/wps/inhouse/crash/bet', token, {
             requestId: `c${randomBytes(8).toString('hex')}`,
             stake: '1.00',
-          }).then((res) => {
-            if (res.status === 200) bets.set(i, res.body.value.roundId);
-          });
+          })
+            .then((res) => {
+              if (res.status === 200) bets.set(i, res.body.value.roundId);
+            })
+            .catch(() => undefined); // the server stopped at the end of the run
         });
       } else if (round.state === 'running') {
         const startedAt = Date.parse(round.startedAt!);
         for (const [i, betId] of bets) {
           setTimeout(() => {
             const pressedAfter = Date.now() - startedAt;
-            void call<InhouseRound>('/wps/inhouse/crash/cash-out', tokens[i]!, { roundId: betId }).then((res) => {
-              if (res.status === 200) {
-                const paid = Number(parseMinor(String(res.body.value.outcome!.cashedOutAt)));
-                // The instant the paid multiplier was reached, after the press.
-                const pricedAfter = paid <= crashMultiplierAt(pressedAfter) ? pressedAfter : crashTimeOf(paid);
-                pricingLag.push(Math.max(0, pricedAfter - pressedAfter));
-              } else if (res.body.code === 'inhouse.round_crashed') {
-                lostToCrash++;
-              } else refusedBeforeCrash++;
-            });
+            void call<InhouseRound>('/wps/inhouse/crash/cash-out', tokens[i]!, { roundId: betId })
+              .then((res) => {
+                if (res.status === 200) {
+                  const paid = Number(parseMinor(String(res.body.value.outcome!.cashedOutAt)));
+                  // The instant the paid multiplier was reached, after the press.
+                  const pricedAfter = paid <= crashMultiplierAt(pressedAfter) ? pressedAfter : crashTimeOf(paid);
+                  pricingLag.push(Math.max(0, pricedAfter - pressedAfter));
+                } else if (res.body.code === 'inhouse.round_crashed') {
+                  lostToCrash++;
+                } else refusedBeforeCrash++;
+              })
+              .catch(() => undefined);
           }, Math.random() * 3_000);
         }
       } else if (++crashedRounds >= ROUNDS) finished();
