@@ -232,7 +232,7 @@ async function main() {
   }
 }
 
-main().catch((error: unknown) => {
+await main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -110,3 +110,47 @@ it('one mines round at a time, even when many starts race', async () => {
     .execute();
   expect(wins).toHaveLength(1);
 });
+
+/**
+ * Group commit (migration 0017): rounds of many members at once are written in shared batches, and
+ * a round refused inside a batch (a wallet that cannot pay) is refused alone, the others' rounds in
+ * the same batch standing, each with its member's money.
+ */
+it('rounds of many members at once share batches; a refusal in a batch is its round’s alone', async () => {
+  const metric = async () => {
+    const text = (await t.get<string>('/metrics')).body.value;
+    const read = (name: string) => Number(text.match(new RegExp(`^${name} (\\d+)`, 'm'))?.[1] ?? 0);
+    return { count: read('inhouse_round_batch_size_count'), sum: read('inhouse_round_batch_size_sum') };
+  };
+  const before = await metric();
+  const rich = await Promise.all(Array.from({ length: 12 }, () => fundedPlayer(t, merchantId, 100_000n)));
+  const poor = await fundedPlayer(t, merchantId, 50n);
+  const stakeOf = (i: number) => (i === rich.length ? '1.00' : '2.00');
+  const answers = await Promise.all(
+    [...rich, poor].flatMap((p, i) =>
+      Array.from({ length: 3 }, () =>
+        bet(t, p.headers, 'dice/bet', {
+          requestId: requestId(),
+          stake: stakeOf(i),
+          chanceBp: 4_950,
+          direction: 'under',
+        }),
+      ),
+    ),
+  );
+  for (const [i, p] of rich.entries()) {
+    const mine = answers.slice(i * 3, i * 3 + 3);
+    expect(mine.map((a) => a.status)).toEqual([200, 200, 200]);
+    const payouts = mine.reduce((sum, a) => sum + parseMinor(a.body.value.payout!), 0n);
+    expect(await mainBalance(t, p.player)).toBe(100_000n - 600n + payouts);
+  }
+  for (const refused of answers.slice(rich.length * 3)) {
+    expect(refused).toMatchObject({ status: 409, body: { code: 'wallet.insufficient_funds' } });
+  }
+  expect(await mainBalance(t, poor.player)).toBe(50n);
+  const after = await metric();
+  // Fewer statements than rounds: some batches held several.
+  expect(after.sum - before.sum).toBe(answers.length);
+  expect(after.count - before.count).toBeLessThan(answers.length);
+  expect(await auditLedger(t.db, merchantId)).toMatchObject({ unbalanced: [], drifted: [], negative: [] });
+});

@@ -1,5 +1,6 @@
 import { MEMBER_TYPES } from '@khela/contracts';
 import { runPrepared, type Db } from '../../db/database.ts';
+import { groupCommit, type GroupCommitOptions } from '../../db/group-commit.ts';
 
 /** A bet as seamless_bets() takes it (migrations/0009_seamless_bet_batches.ts). */
 export interface BatchedBet {
@@ -92,88 +93,16 @@ async function writeBatch(db: Db, bets: BatchedBet[]): Promise<BetOutcome[]> {
   return outcomes;
 }
 
-interface Waiting {
-  bet: BatchedBet;
-  resolve: (outcome: BetOutcome) => void;
-  reject: (error: unknown) => void;
-}
-
-export interface BetBatchOptions {
-  /**
-   * 32 keeps a batch's subtransactions within the 64 ids a PostgreSQL backend caches; past them
-   * every snapshot in the server gets slower.
-   */
-  maxBatch?: number;
-  /**
-   * One batch at a time makes the largest batches; a second leaves once `laneThreshold` bets are
-   * waiting, so a batch stuck on a row lock, or a load the first lane cannot keep up with, still
-   * has one moving. 4 measured best (bench:wallet: about 20 % more bets/s than 16 with 8 clients,
-   * as many with 32; always two lanes, or 2, were slower).
-   */
-  maxInFlight?: number;
-  laneThreshold?: number;
-  /** Told each batch's size as it leaves (the seamless_bet_batch_size metric). */
-  onBatch?: (size: number) => void;
-}
-
 /**
- * Group commit for seamless bets (ADR 0007). A bet is written at once when no batch is being
- * written; otherwise it waits for the next batch, which leaves as soon as the one in flight
- * commits (or at once, in a second lane, when many are waiting). So an idle wallet adds no
- * delay, and a busy one pays one statement, one commit and one round trip per batch instead of
- * per bet. Every bet is answered only after its batch committed.
- *
- * A batch fails as a whole only for what is nobody's bet in particular (a deadlock with a
- * concurrent batch holding a duplicate id, a lost connection): its bets are then written one by
- * one, and being idempotent, a bet that had in fact committed is answered as recorded.
+ * Group commit for seamless bets (db/group-commit.ts, ADR 0007): one seamless_bets() statement and
+ * one commit for the bets in flight. A bet that had in fact committed in a batch that failed as a
+ * whole is answered as recorded when written again alone.
  */
-export function betBatches(
-  db: Db,
-  { maxBatch = 32, maxInFlight = 2, laneThreshold = 4, onBatch }: BetBatchOptions = {},
-) {
-  const waiting: Waiting[] = [];
-  let inFlight = 0;
-
-  function writeOf(bets: BatchedBet[]) {
-    onBatch?.(bets.length);
-    return writeBatch(db, bets);
-  }
-
-  async function write(batch: Waiting[]) {
-    try {
-      const outcomes = await writeOf(batch.map((w) => w.bet));
-      batch.forEach((w, i) => w.resolve(outcomes[i]!));
-    } catch (error) {
-      if (batch.length === 1) return batch[0]!.reject(error);
-      await Promise.all(
-        batch.map((w) =>
-          writeOf([w.bet]).then(
-            ([outcome]) => w.resolve(outcome!),
-            (singleError: unknown) => w.reject(singleError),
-          ),
-        ),
-      );
-    }
-  }
-
-  function pump() {
-    while (inFlight === 0 ? waiting.length > 0 : inFlight < maxInFlight && waiting.length >= laneThreshold) {
-      inFlight++;
-      void write(waiting.splice(0, maxBatch)).finally(() => {
-        inFlight--;
-        pump();
-      });
-    }
-  }
-
+export function betBatches(db: Db, options: GroupCommitOptions = {}) {
+  const add = groupCommit((bets: BatchedBet[]) => writeBatch(db, bets), options);
   return {
     /** Resolves once the bet's batch has committed (or was refused). */
-    bet(bet: BatchedBet): Promise<BetOutcome> {
-      return new Promise((resolve, reject) => {
-        waiting.push({ bet, resolve, reject });
-        pump();
-      });
-    },
+    bet: add,
   };
 }
 export type BetBatches = ReturnType<typeof betBatches>;

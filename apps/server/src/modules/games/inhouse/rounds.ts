@@ -4,7 +4,8 @@ import { MEMBER_TYPES, type InhouseGameName, type InhouseRound } from '@khela/co
 import { toDecimalString } from '@khela/money';
 import type { ChangeFeed } from '../../../cache/change-feed.ts';
 import { memoCache } from '../../../cache/memo-cache.ts';
-import type { Db } from '../../../db/database.ts';
+import { runPrepared, type Db } from '../../../db/database.ts';
+import { groupCommit } from '../../../db/group-commit.ts';
 import type { FairSeedPairsTable, InhouseRoundsTable } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { MemberContext, MerchantContext } from '../../../http/context.ts';
@@ -57,6 +58,31 @@ export interface PlayRequest {
   bet: Record<string, unknown>;
 }
 
+interface PlayResult {
+  status: 'ok' | 'replay' | 'reused' | 'stale' | 'guard' | 'betting_closed';
+  round_id: bigint | null;
+  balance_before: bigint | null;
+  balance_after: bigint | null;
+  created_at: Date | null;
+}
+/** A round of a batch: played, or refused inside its subtransaction with the error's code, detail and constraint. */
+type BatchResult =
+  | PlayResult
+  | (Omit<PlayResult, 'status'> & {
+      status: 'error';
+      error_code: string;
+      error_detail: string | null;
+      error_constraint: string | null;
+    });
+
+const INHOUSE_ROUNDS = {
+  name: 'inhouse_rounds',
+  text: `SELECT * FROM inhouse_rounds($1::integer[], $2::integer[], $3::integer[], $4::text[], $5::integer[],
+                                    $6::text[], $7::text[], $8::text[], $9::bigint[], $10::jsonb[], $11::bigint[],
+                                    $12::integer[], $13::jsonb[], $14::bigint[], $15::boolean[], $16::boolean[],
+                                    $17::integer)`,
+};
+
 const UNIQUE_VIOLATION = '23505';
 const isUniqueViolation = (error: unknown, constraint: string) =>
   (error as { code?: string; constraint?: string }).code === UNIQUE_VIOLATION &&
@@ -73,7 +99,14 @@ export function jsonOf(value: unknown): string {
  * settles at once can never be left half done); multi-step rounds stay open, locked row by row
  * while they advance. Every refusal changes nothing.
  */
-export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox; changes?: ChangeFeed }) {
+export function inhouseRounds(deps: {
+  db: Db;
+  ledger: Ledger;
+  secrets: SecretBox;
+  changes?: ChangeFeed;
+  /** Told each batch's size as it is written (the inhouse_round_batch_size metric). */
+  onRoundBatch?: (size: number) => void;
+}) {
   const { db } = deps;
   const wallet = inhouseWallet(deps);
   const pairs = seedPairs(db);
@@ -203,13 +236,6 @@ export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox
     return mine;
   }
 
-  interface PlayResult {
-    status: 'ok' | 'replay' | 'reused' | 'stale' | 'guard' | 'betting_closed';
-    round_id: bigint | null;
-    balance_before: bigint | null;
-    balance_after: bigint | null;
-    created_at: Date | null;
-  }
 
   /** What inhouse_round() writes for one drawn round (bet and outcome as JSON text). */
   interface RoundToWrite {
@@ -228,34 +254,54 @@ export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox
     oneOpen: boolean;
   }
 
+  /** Writes a batch of drawn rounds with one statement and one commit (migration 0017); each one's result in order. */
+  async function writeRounds(rounds: RoundToWrite[]): Promise<BatchResult[]> {
+    const column = <T>(pick: (round: RoundToWrite) => T) => rounds.map(pick);
+    const rows = await runPrepared<BatchResult & { ord: number }>(db, INHOUSE_ROUNDS, [
+      column((r) => r.merchant.id),
+      column((r) => r.member.id),
+      column((r) => r.listed.gameId),
+      column((r) => r.listed.game),
+      column((r) => r.integration.id),
+      column((r) => r.integration.code),
+      column((r) => r.merchant.currency),
+      column((r) => r.requestId),
+      column((r) => r.stake.toString()),
+      column((r) => r.bet),
+      column((r) => r.seeds?.seedPairId.toString() ?? null),
+      column((r) => r.seeds?.nonce ?? null),
+      column((r) => r.outcome),
+      column((r) => r.payout.toString()),
+      column((r) => r.open),
+      column((r) => r.oneOpen),
+      MEMBER_TYPES.TRIAL,
+    ]);
+    if (rows.length !== rounds.length) throw new Error(`inhouse_rounds answered ${rows.length} of ${rounds.length}`);
+    const results = new Array<BatchResult>(rounds.length);
+    for (const row of rows) results[row.ord - 1] = row;
+    return results;
+  }
+  const writeRound = groupCommit(writeRounds, { onBatch: deps.onRoundBatch });
+
+  /** Plays one drawn round (in the batch in flight); a refusal raised inside it becomes the player's answer. */
   async function playStatement(round: RoundToWrite): Promise<PlayResult> {
-    const { member, merchant, listed, integration, seeds } = round;
-    try {
-      const { rows } = await sql<PlayResult>`
-        SELECT * FROM inhouse_round(
-          ${merchant.id}::integer, ${member.id}::integer, ${listed.gameId}::integer, ${listed.game}::text,
-          ${integration.id}::integer, ${integration.code}::text, ${merchant.currency}::text,
-          ${round.requestId}::text, ${round.stake.toString()}::bigint, ${round.bet}::jsonb,
-          ${seeds?.seedPairId.toString() ?? null}::bigint, ${seeds?.nonce ?? null}::integer,
-          ${round.outcome}::jsonb, ${round.payout.toString()}::bigint, ${round.open}::boolean,
-          ${round.oneOpen}::boolean, ${MEMBER_TYPES.TRIAL}::integer)`.execute(db);
-      return rows[0]!;
-    } catch (error) {
-      const { code, detail } = (error ?? {}) as { code?: string; detail?: string };
-      if (code === 'KL423') throw new AppError('inhouse.round_open', { roundId: detail ?? '' });
-      if (isUniqueViolation(error, 'inhouse_rounds_crash_bet')) throw new AppError('inhouse.already_bet');
-      // The same requestId sent twice at once: the first one's round is the answer.
-      if (isUniqueViolation(error, 'inhouse_rounds_request')) {
-        return {
-          status: 'replay',
-          round_id: await roundIdOf(member, round.requestId),
-          balance_before: null,
-          balance_after: null,
-          created_at: null,
-        };
-      }
-      throw ledgerRefusal(error, { idempotencyKey: `inhouse:${round.requestId}` });
+    const result = await writeRound(round);
+    if (result.status !== 'error') return result;
+    const error = { code: result.error_code, detail: result.error_detail, constraint: result.error_constraint };
+    if (error.code === 'KL423') throw new AppError('inhouse.round_open', { roundId: error.detail ?? '' });
+    if (isUniqueViolation(error, 'inhouse_rounds_crash_bet')) throw new AppError('inhouse.already_bet');
+    // The same requestId sent twice at once: the first one's round is the answer.
+    if (isUniqueViolation(error, 'inhouse_rounds_request')) {
+      return {
+        status: 'replay',
+        round_id: await roundIdOf(round.member, round.requestId),
+        balance_before: null,
+        balance_after: null,
+        created_at: null,
+      };
     }
+    const refusal = ledgerRefusal(error, { idempotencyKey: `inhouse:${round.requestId}` });
+    throw refusal instanceof AppError ? refusal : new Error(`inhouse_round: ${error.code} ${error.detail ?? ''}`);
   }
 
   async function roundIdOf(member: MemberContext, requestId: string): Promise<bigint> {
@@ -288,7 +334,8 @@ export function inhouseRounds(deps: { db: Db; ledger: Ledger; secrets: SecretBox
 
     /**
      * Plays a round: the limits, then the engine's draw from the member's seeds, then everything else
-     * in one statement (inhouse_round(), migration 0015): guards, replay, nonce, stake, win, record.
+     * in one statement (inhouse_round(), migration 0015): guards, replay, nonce, stake, win, record —
+     * written with the other rounds in flight in one commit (inhouse_rounds(), migration 0017).
      * A member's rounds on this instance go one at a time; when another instance moved the pair on
      * (`stale`), the round is drawn again with fresh seeds. The same requestId again answers the same
      * round; under another bet it is refused.

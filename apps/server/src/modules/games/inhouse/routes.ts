@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { Histogram } from 'prom-client';
 import { DICE, MINES, andarBaharRtp, decimal, slotRtp } from '@khela/games';
 import { endpoints, INHOUSE_GAMES, type InhouseGameName, type Language } from '@khela/contracts';
 import { toDecimalString } from '@khela/money';
@@ -27,11 +28,18 @@ export const THEORETICAL_RTP: Record<InhouseGameName, string> = {
 
 /** Our own games (issue 12): the fairness calls, each game's bets and the rounds' recall. */
 export function registerInhouseRoutes(app: FastifyInstance, deps: AppDeps, crash: CrashOptions = {}) {
+  const batchSizes = new Histogram({
+    name: 'inhouse_round_batch_size',
+    help: 'In-house rounds written by one statement and commit (group commit)',
+    buckets: [1, 2, 4, 8, 16, 32],
+    registers: [app.metrics],
+  });
   const rounds = inhouseRounds({
     db: deps.db,
     ledger: createLedger(deps),
     secrets: deps.secrets,
     changes: deps.changes,
+    onRoundBatch: (size) => batchSizes.observe(size),
   });
   const plays = inhousePlays(rounds);
   scheduleInhouseSweeper(app, inhouseSweeper(deps.db, rounds));

@@ -1,0 +1,83 @@
+export interface GroupCommitOptions {
+  /**
+   * 32 keeps a batch's subtransactions within the 64 ids a PostgreSQL backend caches; past them
+   * every snapshot in the server gets slower.
+   */
+  maxBatch?: number;
+  /**
+   * One batch at a time makes the largest batches; a second leaves once `laneThreshold` items are
+   * waiting, so a batch stuck on a row lock, or a load the first lane cannot keep up with, still
+   * has one moving. 4 measured best for seamless bets (bench:wallet: about 20 % more bets/s than
+   * 16 with 8 clients, as many with 32; always two lanes, or 2, were slower).
+   */
+  maxInFlight?: number;
+  laneThreshold?: number;
+  /** Told each batch's size as it leaves (a metric). */
+  onBatch?: (size: number) => void;
+}
+
+interface Waiting<Item, Result> {
+  item: Item;
+  resolve: (result: Result) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit (ADR 0007): an item is written at once when no batch is being written; otherwise
+ * it waits for the next batch, which leaves as soon as the one in flight commits (or at once, in a
+ * second lane, when many are waiting). So an idle server adds no delay, and a busy one pays one
+ * statement, one commit and one round trip per batch instead of per item. Every item is answered
+ * only after its batch committed.
+ *
+ * `writeBatch` answers each item in order, each in its own subtransaction, so one item's refusal
+ * is its answer alone. A batch failing as a whole (a deadlock with a concurrent batch, a lost
+ * connection) is written again one item at a time: writes must be idempotent, so an item that had
+ * in fact committed is answered as such.
+ */
+export function groupCommit<Item, Result>(
+  writeBatch: (items: Item[]) => Promise<Result[]>,
+  { maxBatch = 32, maxInFlight = 2, laneThreshold = 4, onBatch }: GroupCommitOptions = {},
+) {
+  const waiting: Waiting<Item, Result>[] = [];
+  let inFlight = 0;
+
+  function writeOf(items: Item[]) {
+    onBatch?.(items.length);
+    return writeBatch(items);
+  }
+
+  async function write(batch: Waiting<Item, Result>[]) {
+    try {
+      const results = await writeOf(batch.map((w) => w.item));
+      batch.forEach((w, i) => w.resolve(results[i]!));
+    } catch (error) {
+      if (batch.length === 1) return batch[0]!.reject(error);
+      await Promise.all(
+        batch.map((w) =>
+          writeOf([w.item]).then(
+            ([result]) => w.resolve(result!),
+            (singleError: unknown) => w.reject(singleError),
+          ),
+        ),
+      );
+    }
+  }
+
+  function pump() {
+    while (inFlight === 0 ? waiting.length > 0 : inFlight < maxInFlight && waiting.length >= laneThreshold) {
+      inFlight++;
+      void write(waiting.splice(0, maxBatch)).finally(() => {
+        inFlight--;
+        pump();
+      });
+    }
+  }
+
+  /** Resolves once the item's batch has committed (or was refused). */
+  return function add(item: Item): Promise<Result> {
+    return new Promise((resolve, reject) => {
+      waiting.push({ item, resolve, reject });
+      pump();
+    });
+  };
+}
