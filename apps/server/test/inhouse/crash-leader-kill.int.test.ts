@@ -67,7 +67,11 @@ beforeAll(async () => {
       idempotencyKey: `crash-kill-${memberId}`,
     });
     tokens.push(
-      await memberSessions({ db }).start(db, { id: memberId, merchant_id: merchantId }, { ip: '127.0.0.1', userAgent: 'kill' }),
+      await memberSessions({ db }).start(
+        db,
+        { id: memberId, merchant_id: merchantId },
+        { ip: '127.0.0.1', userAgent: 'kill' },
+      ),
     );
   }
   // A chain whose first rounds run 7–15 s (×1.50 – ×2.50): long enough to kill the leader mid-round.
@@ -135,7 +139,11 @@ it('the survivor of a killed leader finishes its round and every bet in it, then
     'a round taking bets',
   );
   const [auto, manual, rider] = await Promise.all([
-    call(survivor, tokens[0]!, '/wps/inhouse/crash/bet', { requestId: requestId(), stake: '10.00', autoCashOut: '1.40' }),
+    call(survivor, tokens[0]!, '/wps/inhouse/crash/bet', {
+      requestId: requestId(),
+      stake: '10.00',
+      autoCashOut: '1.40',
+    }),
     call(survivor, tokens[1]!, '/wps/inhouse/crash/bet', { requestId: requestId(), stake: '10.00' }),
     call(survivor, tokens[2]!, '/wps/inhouse/crash/bet', { requestId: requestId(), stake: '10.00' }),
   ]);
@@ -154,7 +162,9 @@ it('the survivor of a killed leader finishes its round and every bet in it, then
   expect(await until(async () => (await leaderName()) === survivorName, 10_000, 'the survivor to lead')).toBe(true);
 
   // A cash-out through the survivor while the round flies on.
-  const cashed = await call(survivor, tokens[1]!, '/wps/inhouse/crash/cash-out', { roundId: manual.body.value.roundId });
+  const cashed = await call(survivor, tokens[1]!, '/wps/inhouse/crash/cash-out', {
+    roundId: manual.body.value.roundId,
+  });
   expect(cashed.status).toBe(200);
   expect(cashed.body.value.state).toBe('settled');
 
@@ -166,7 +176,11 @@ it('the survivor of a killed leader finishes its round and every bet in it, then
     crashTimeOf(250) + 10_000,
     'the crash',
   );
-  const chain = await db.selectFrom('crash_chains').select('salt').where('id', '=', crashed.chain_id).executeTakeFirstOrThrow();
+  const chain = await db
+    .selectFrom('crash_chains')
+    .select('salt')
+    .where('id', '=', crashed.chain_id)
+    .executeTakeFirstOrThrow();
   expect(crashed.crash_point).toBe(crashPointOf(crashed.hash!, chain.salt));
   expect(previousChainHash(crashed.hash!)).toBe(crashed.previous_hash);
   // Crashed on time, by the survivor's clock as by the dead leader's.

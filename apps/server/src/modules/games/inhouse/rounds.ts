@@ -236,7 +236,6 @@ export function inhouseRounds(deps: {
     return mine;
   }
 
-
   /** What inhouse_round() writes for one drawn round (bet and outcome as JSON text). */
   interface RoundToWrite {
     member: MemberContext;
