@@ -148,12 +148,18 @@ export function crashGame({ db, rounds, chains }: { db: Db; rounds: InhouseRound
         .orderBy('r.id')
         .forUpdate('r')
         .execute();
+      const rounds = new Map<bigint, CrashRoundRow>();
       for (const bet of open) {
-        const round = await roundById(trx, bet.crash_round_id!);
+        const round = rounds.get(bet.crash_round_id!) ?? (await roundById(trx, bet.crash_round_id!));
+        rounds.set(round.id, round);
         const chain = await chains.chain(round.chain_id);
         const auto = autoOf(bet);
         const settled = await settleBet(trx, bet, round, chain, auto < round.crash_point! ? auto : null);
         if (auto < round.crash_point!) await announceBet(trx, settled);
+      }
+      // The crashed round once more: screens read their bets again, now settled (losses send no event of their own).
+      for (const round of rounds.values()) {
+        await announce(trx, { merchantId, type: 'round', round: roundView(round) });
       }
       return open.length;
     });
