@@ -14,15 +14,9 @@ import { cpus } from 'node:os';
 import { crashMultiplierAt, crashTimeOf } from '@khela/games';
 import type { CrashEvent, CrashRound, InhouseRound } from '@khela/contracts';
 import { parseMinor } from '@khela/money';
-import { createDb, createPool } from '../../src/db/database.ts';
-import { migrateToLatest } from '../../src/db/migrate.ts';
-import { ledger as createLedger } from '../../src/modules/ledger/ledger.ts';
-import { memberSessions } from '../../src/modules/sessions/member-sessions.ts';
-import { seedDemoIfEmpty } from '../../src/seed/demo.ts';
 import { benchPostgres, percentile } from '../helpers/bench-postgres.ts';
-import { testSecrets } from '../helpers/secrets.ts';
-import { createMembers, postDeposit } from '../ledger/helpers.ts';
 import { freePort, serverProcess } from '../seamless/server-process.ts';
+import { benchPlayers } from './helpers.ts';
 
 const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 500);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 50);
@@ -94,41 +88,14 @@ async function main() {
   let server: ReturnType<typeof serverProcess> | undefined;
   const bettingMs = 3_000;
   try {
-    const app = await postgres.createDatabase('crash');
-    const db = createDb(createPool(app.url, 4));
-    await migrateToLatest(db);
-    await seedDemoIfEmpty(db, testSecrets);
-    const merchant = await db
-      .selectFrom('merchants')
-      .select('id')
-      .where('code', '=', 'khela')
-      .executeTakeFirstOrThrow();
-    console.log(`Seeding ${PLAYERS} funded players …`);
-    const ledger = createLedger({ db });
-    const tokens: string[] = [];
-    for (const memberId of await createMembers(db, merchant.id, PLAYERS)) {
-      await postDeposit(ledger, {
-        merchantId: merchant.id,
-        account: { kind: 'member_main', memberId },
-        amount: 1_000_000_00n,
-        idempotencyKey: `bench-crash-${memberId}`,
-      });
-      tokens.push(
-        await memberSessions({ db }).start(
-          db,
-          { id: memberId, merchant_id: merchant.id },
-          { ip: '127.0.0.1', userAgent: 'bench' },
-        ),
-      );
-    }
-    await db.destroy();
+    const { url, tokens } = await benchPlayers(postgres, 'crash', PLAYERS, 1_000_000_00n);
 
     console.log(`Reference: a bare node:http server broadcasting to ${WATCHERS} watchers …`);
     const bare = (await bareBroadcast(WATCHERS, 30)).sort((a, b) => a - b);
 
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     server = serverProcess({
-      databaseUrl: app.url,
+      databaseUrl: url,
       port: await freePort(),
       dataDir: postgres.dataDir,
       env: {

@@ -14,15 +14,9 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { cpus } from 'node:os';
 import { Pool } from 'undici';
-import { createDb, createPool } from '../../src/db/database.ts';
-import { migrateToLatest } from '../../src/db/migrate.ts';
-import { ledger as createLedger } from '../../src/modules/ledger/ledger.ts';
-import { memberSessions } from '../../src/modules/sessions/member-sessions.ts';
-import { seedDemoIfEmpty } from '../../src/seed/demo.ts';
 import { benchPostgres, driveClients, percentile, pgbenchReference } from '../helpers/bench-postgres.ts';
-import { testSecrets } from '../helpers/secrets.ts';
-import { createMembers, postDeposit } from '../ledger/helpers.ts';
 import { freePort, serverProcess } from '../seamless/server-process.ts';
+import { benchPlayers } from './helpers.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? '8,32').split(',').map(Number);
@@ -38,39 +32,12 @@ async function main() {
   const postgres = await benchPostgres();
   let server: ReturnType<typeof serverProcess> | undefined;
   try {
-    const app = await postgres.createDatabase('games');
-    const db = createDb(createPool(app.url, 4));
-    await migrateToLatest(db);
-    await seedDemoIfEmpty(db, testSecrets);
-    const merchant = await db
-      .selectFrom('merchants')
-      .select('id')
-      .where('code', '=', 'khela')
-      .executeTakeFirstOrThrow();
-    console.log(`Seeding ${MEMBERS} funded players …`);
-    const ledger = createLedger({ db });
-    const tokens: string[] = [];
-    for (const memberId of await createMembers(db, merchant.id, MEMBERS)) {
-      await postDeposit(ledger, {
-        merchantId: merchant.id,
-        account: { kind: 'member_main', memberId },
-        amount: 1_000_000_000_00n,
-        idempotencyKey: `bench-games-${memberId}`,
-      });
-      tokens.push(
-        await memberSessions({ db }).start(
-          db,
-          { id: memberId, merchant_id: merchant.id },
-          { ip: '127.0.0.1', userAgent: 'bench' },
-        ),
-      );
-    }
-    await db.destroy();
+    const { url, tokens } = await benchPlayers(postgres, 'games', MEMBERS, 1_000_000_000_00n);
     const pgbench = await pgbenchReference(postgres, MEMBERS);
 
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     server = serverProcess({
-      databaseUrl: app.url,
+      databaseUrl: url,
       port: await freePort(),
       dataDir: postgres.dataDir,
       poolSize: Number(process.env.BENCH_POOL_SIZE ?? 16),

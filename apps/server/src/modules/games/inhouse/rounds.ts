@@ -253,6 +253,26 @@ export function inhouseRounds(deps: {
     oneOpen: boolean;
   }
 
+  /** What every round of a request writes, whatever it draws: its game (listed, within limits), the integration, the bet. */
+  async function roundBase(
+    member: MemberContext,
+    merchant: MerchantContext,
+    game: InhouseGameName,
+    request: PlayRequest,
+  ): Promise<Pick<RoundToWrite, 'member' | 'merchant' | 'listed' | 'integration' | 'requestId' | 'stake' | 'bet'>> {
+    const listed = await catalogueGame(merchant.id, game);
+    checkStake(request.stake, listed);
+    return {
+      member,
+      merchant,
+      listed,
+      integration: await wallet.integrationOf(merchant.id),
+      requestId: request.requestId,
+      stake: request.stake,
+      bet: jsonOf(request.bet),
+    };
+  }
+
   /** Writes a batch of drawn rounds with one statement and one commit (migration 0017); each one's result in order. */
   async function writeRounds(rounds: RoundToWrite[]): Promise<BatchResult[]> {
     const column = <T>(pick: (round: RoundToWrite) => T) => rounds.map(pick);
@@ -347,10 +367,8 @@ export function inhouseRounds(deps: {
       draw: (random: FairRandom, seeds: RoundSeeds) => Drawn,
       options: { oneOpen?: boolean } = {},
     ): Promise<InhouseRound> {
-      const listed = await catalogueGame(merchant.id, game);
-      checkStake(request.stake, listed);
-      const integration = await wallet.integrationOf(merchant.id);
-      const bet = jsonOf(request.bet);
+      const base = await roundBase(member, merchant, game, request);
+      const { listed, bet } = base;
       return oneAtATime(member.id, async () => {
         for (let attempt = 0; attempt < STALE_ATTEMPTS; attempt++) {
           const pair = await seedsOf(member);
@@ -364,13 +382,7 @@ export function inhouseRounds(deps: {
           const open = drawn.open === true;
           const outcome = jsonOf(drawn.outcome);
           const result = await playStatement({
-            member,
-            merchant,
-            listed,
-            integration,
-            requestId: request.requestId,
-            stake: request.stake,
-            bet,
+            ...base,
             seeds,
             outcome,
             payout: drawn.payout,
@@ -431,18 +443,8 @@ export function inhouseRounds(deps: {
       game: InhouseGameName,
       request: PlayRequest,
     ): Promise<InhouseRound> {
-      const listed = await catalogueGame(merchant.id, game);
-      checkStake(request.stake, listed);
-      const integration = await wallet.integrationOf(merchant.id);
-      const bet = jsonOf(request.bet);
       const result = await playStatement({
-        member,
-        merchant,
-        listed,
-        integration,
-        requestId: request.requestId,
-        stake: request.stake,
-        bet,
+        ...(await roundBase(member, merchant, game, request)),
         seeds: null,
         outcome: null,
         payout: 0n,

@@ -20,6 +20,11 @@ type VerifiableGame = (typeof GAMES)[number];
  * (packages/games); the query string fills it (a round's "verify" link). A crash round is checked
  * from its hash and the chain's salt instead, and its link to the hash before it.
  */
+/** A seed or hash: typed or pasted as it is, never completed or corrected by the browser. */
+function SeedField(props: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+  return <TextField {...props} autoComplete="off" spellCheck={false} />;
+}
+
 export function VerifyPage() {
   const { t } = useTranslation();
   const [query] = useSearchParams();
@@ -103,29 +108,13 @@ export function VerifyPage() {
           </label>
           {game === 'crash' ? (
             <>
-              <TextField
-                id="verify-hash"
-                label={t('originals.verify.crashHash')}
-                value={hash}
-                onChange={setHash}
-                autoComplete="off"
-                spellCheck={false}
-              />
-              <TextField
-                id="verify-salt"
-                label={t('originals.verify.salt')}
-                value={crashSalt}
-                onChange={setSalt}
-                autoComplete="off"
-                spellCheck={false}
-              />
-              <TextField
+              <SeedField id="verify-hash" label={t('originals.verify.crashHash')} value={hash} onChange={setHash} />
+              <SeedField id="verify-salt" label={t('originals.verify.salt')} value={crashSalt} onChange={setSalt} />
+              <SeedField
                 id="verify-previous"
                 label={t('originals.verify.previousHash')}
                 value={previousHash}
                 onChange={setPreviousHash}
-                autoComplete="off"
-                spellCheck={false}
               />
             </>
           ) : (
