@@ -42,22 +42,23 @@ export function inhouseWallet({ db, ledger, secrets }: { db: Db; ledger: Ledger;
   /**
    * The merchant's in-house integration, created on first use. It is disabled for the seamless
    * API (its secret is never shown; no vendor can call as it): only this module books under it.
+   * Inside a transaction, pass it (a round being settled was staked, so the row exists then).
    */
-  function integrationOf(merchantId: number): Promise<InhouseIntegration> {
+  function integrationOf(merchantId: number, executor: Db = db): Promise<InhouseIntegration> {
     // Kept per instance: the row never changes once made.
     let known = integrations.get(merchantId);
     if (!known) {
-      known = findOrCreate(merchantId);
+      known = findOrCreate(merchantId, executor);
       integrations.set(merchantId, known);
       known.catch(() => integrations.delete(merchantId));
     }
     return known;
   }
 
-  async function findOrCreate(merchantId: number): Promise<InhouseIntegration> {
+  async function findOrCreate(merchantId: number, executor: Db): Promise<InhouseIntegration> {
     const code = inhouseIntegrationCode(merchantId);
     const find = () =>
-      db
+      executor
         .selectFrom('vendors')
         .select(['id', 'code', 'currency'])
         .where('code', '=', code)

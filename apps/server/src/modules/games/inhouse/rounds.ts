@@ -496,7 +496,7 @@ export function inhouseRounds(deps: {
 
     /** Gives an open round's stake back (a locked row). */
     async refundOpen(trx: Db, row: RoundRow, end: RoundEnd = {}) {
-      const integration = await wallet.integrationOf(row.merchant_id);
+      const integration = await wallet.integrationOf(row.merchant_id, trx);
       const balanceAfter = await wallet.refund(trx, moneyOf(row, integration), row.stake);
       return close(trx, row, { state: 'refunded', balance_after: balanceAfter }, end);
     },
@@ -582,7 +582,7 @@ export function inhouseRounds(deps: {
   }
 
   async function settleOpen(trx: Db, row: RoundRow, payout: bigint, end: RoundEnd = {}) {
-    const integration = await wallet.integrationOf(row.merchant_id);
+    const integration = await wallet.integrationOf(row.merchant_id, trx);
     const balanceAfter = await wallet.settle(trx, moneyOf(row, integration), payout, () =>
       mainBalance(trx, row.merchant_id, row.member_id, row.currency),
     );

@@ -31,19 +31,22 @@ function hashesFrom(seed: string, length: number): string[] {
 export function crashChains(db: Db, secrets: SecretBox, length = CHAIN_LENGTH) {
   const known = new Map<bigint, Promise<Chain>>();
 
-  async function load(id: bigint): Promise<Chain> {
-    const row = await db.selectFrom('crash_chains').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  async function load(id: bigint, executor: Db): Promise<Chain> {
+    const row = await executor.selectFrom('crash_chains').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const hashes = hashesFrom(secrets.open('crash-chain', row.seed_sealed), row.length);
     if (hashes[0] !== row.head_hash) throw new Error(`crash chain ${id}: its seed does not lead to its head`);
     return { id: row.id, merchantId: row.merchant_id, salt: row.salt, length: row.length, hashes };
   }
 
   return {
-    /** The chain with every hash (computed once per instance). */
-    chain(id: bigint): Promise<Chain> {
+    /**
+     * The chain with every hash (computed once per instance). Inside a transaction, pass it: a
+     * transaction that waits for a second pooled connection can starve the pool.
+     */
+    chain(id: bigint, executor: Db = db): Promise<Chain> {
       let chain = known.get(id);
       if (!chain) {
-        chain = load(id);
+        chain = load(id, executor);
         known.set(id, chain);
         chain.catch(() => known.delete(id));
       }

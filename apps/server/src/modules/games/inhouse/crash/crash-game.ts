@@ -152,7 +152,7 @@ export function crashGame({ db, rounds, chains }: { db: Db; rounds: InhouseRound
       for (const bet of open) {
         const round = rounds.get(bet.crash_round_id!) ?? (await roundById(trx, bet.crash_round_id!));
         rounds.set(round.id, round);
-        const chain = await chains.chain(round.chain_id);
+        const chain = await chains.chain(round.chain_id, trx);
         const auto = autoOf(bet);
         const settled = await settleBet(trx, bet, round, chain, auto < round.crash_point! ? auto : null);
         if (auto < round.crash_point!) await announceBet(trx, settled);
@@ -291,7 +291,7 @@ export function crashGame({ db, rounds, chains }: { db: Db; rounds: InhouseRound
           .forUpdate()
           .executeTakeFirst();
         if (!running) return null;
-        const chain = await chains.chain(running.chain_id);
+        const chain = await chains.chain(running.chain_id, trx);
         const row = await trx
           .updateTable('crash_rounds')
           .set({
@@ -378,7 +378,7 @@ export function crashGame({ db, rounds, chains }: { db: Db; rounds: InhouseRound
           .executeTakeFirstOrThrow()
           .then(({ elapsed_ms, ...round }) => ({ round: round as CrashRoundRow, elapsed_ms }));
         if (round.state === 'betting') throw new AppError('inhouse.cash_out_unavailable');
-        const chain = await chains.chain(round.chain_id);
+        const chain = await chains.chain(round.chain_id, trx);
         const point = crashPointOfRound(chain, round);
         if (round.state === 'crashed' || elapsed_ms >= crashTimeOf(point)) throw new AppError('inhouse.round_crashed');
         const at = Math.min(crashMultiplierAt(elapsed_ms), autoOf(bet));
