@@ -15,6 +15,7 @@ import { registerAdminRoutes } from './modules/admin/routes.ts';
 import { registerCashierRoutes } from './modules/cashier/routes.ts';
 import type { CrashOptions } from './modules/games/inhouse/crash/routes.ts';
 import { registerGameRoutes } from './modules/games/routes.ts';
+import { SESSION_CHECK_TTL_MS } from './modules/sessions/member-sessions.ts';
 import { gameWallets } from './modules/games/transfer-wallet/game-wallets.ts';
 import { scheduleTransferReconciliation } from './modules/games/transfer-wallet/reconciliation.ts';
 import { ledger as createLedger } from './modules/ledger/ledger.ts';
@@ -154,6 +155,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     validateResponses: options.validateResponses ?? false,
     switchIsOn: site.switchIsOn,
     changes,
+    // On with the site cache (main.ts), off in tests that write session rows directly.
+    sessionCheckTtlMs: options.siteCacheTtlMs ? SESSION_CHECK_TTL_MS : 0,
     siteAccess: site.access,
     merchants,
     rateLimits: rateLimiter(options.db, options.clock ?? databaseClock),

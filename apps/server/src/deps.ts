@@ -25,6 +25,8 @@ export interface AppDeps extends RouteDeps {
   changes: ChangeFeed;
   /** Maintenance windows and region rules for the access gate (cached per instance when enabled). */
   siteAccess: SiteAccessReader;
+  /** How long a checked member session is trusted without checking again (0: checked every call). */
+  sessionCheckTtlMs: number;
   /** Transfer-wallet vendors: moves between the main wallet and theirs, and their reconciliation. */
   gameWallets: GameWallets;
 }

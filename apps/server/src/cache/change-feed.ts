@@ -3,8 +3,9 @@ import type pg from 'pg';
 /** The channel migration 0012's triggers announce catalogue and site changes on. */
 export const CACHE_CHANGES_CHANNEL = 'khela_cache_changes';
 
-/** What a change touched: a merchant's games catalogue, or what every request reads (site). */
-export type CacheScope = 'catalogue' | 'site';
+/** What a change touched: a merchant's games catalogue, what every request reads (site), its members' sessions. */
+export type CacheScope = 'catalogue' | 'site' | 'sessions';
+const SCOPES: readonly unknown[] = ['catalogue', 'site', 'sessions'] satisfies CacheScope[];
 
 /**
  * A change heard on the channel (or made by this instance). `scope` and `merchantId` null: anything
@@ -25,8 +26,8 @@ export interface ChangeFeedDeps {
 function parse(payload: string | undefined): CacheChange {
   try {
     const { scope, merchantId } = JSON.parse(payload ?? '') as { scope?: unknown; merchantId?: unknown };
-    if ((scope === 'catalogue' || scope === 'site') && Number.isInteger(merchantId)) {
-      return { scope, merchantId: merchantId as number };
+    if (SCOPES.includes(scope) && Number.isInteger(merchantId)) {
+      return { scope: scope as CacheScope, merchantId: merchantId as number };
     }
   } catch {
     // An unreadable payload is treated as "anything may have changed".

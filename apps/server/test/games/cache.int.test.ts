@@ -3,7 +3,9 @@ import { sql } from 'kysely';
 import type { GameSummary, VendorLane } from '@khela/contracts';
 import type { Db } from '../../src/db/database.ts';
 import { gameCodeOf } from '../../src/seed/catalogue.ts';
+import { memberSessions } from '../../src/modules/sessions/member-sessions.ts';
 import { DEMO_ADMIN } from '../helpers/admin.ts';
+import { createMembers } from '../ledger/helpers.ts';
 import { eventually, nodeIdOf, startInstances, type Instance } from './helpers.ts';
 
 /**
@@ -50,7 +52,7 @@ async function unannounced(
     await sql`ALTER TABLE ${sql.table(table)} ENABLE TRIGGER ${sql.ref(trigger)}`.execute(trx);
   });
 }
-const announce = async (scope: 'catalogue' | 'site') => {
+const announce = async (scope: 'catalogue' | 'site' | 'sessions') => {
   const { id } = await db.selectFrom('merchants').select('id').where('code', '=', 'khela').executeTakeFirstOrThrow();
   await sql`SELECT pg_notify('khela_cache_changes', ${JSON.stringify({ scope, merchantId: id })})`.execute(db);
 };
@@ -269,5 +271,90 @@ describe('site settings cache across instances', () => {
       );
       expect(res.body).toMatchObject({ success: true, value: { data: { lanes: [] } } });
     }
+  });
+});
+
+/**
+ * Member sessions (migration 0018): an instance trusts a session it has checked for a few seconds,
+ * and forgets its merchant's checked sessions when one ends or its member changes — whichever
+ * instance or writer ended it — and at once on its own log-out.
+ */
+describe('checked sessions', () => {
+  const PROTECTION = '/wps/member/protection';
+  const asMember = (token: string) => ({ Authorization: token, Merchant: 'khela' });
+  const status = async (instance: Instance, token: string) =>
+    (await instance.get(PROTECTION, {}, asMember(token))).status;
+
+  async function sessionOfNewPlayer() {
+    const merchant = await db
+      .selectFrom('merchants')
+      .select('id')
+      .where('code', '=', 'khela')
+      .executeTakeFirstOrThrow();
+    const [memberId] = await createMembers(db, merchant.id, 1);
+    const at = { ip: '127.0.0.1', userAgent: 'test' };
+    const token = await memberSessions({ db }).start(db, { id: memberId!, merchant_id: merchant.id }, at);
+    return { memberId: memberId!, token };
+  }
+
+  it('is trusted until its end is heard; then refused on every instance', async () => {
+    const { token } = await sessionOfNewPlayer();
+    expect([await status(a, token), await status(b, token)]).toEqual([200, 200]);
+    // Revoked with the trigger off: nobody hears it, so both instances still trust what they checked.
+    await db.transaction().execute(async (trx) => {
+      await sql`ALTER TABLE member_sessions DISABLE TRIGGER member_sessions_ended`.execute(trx);
+      await trx
+        .updateTable('member_sessions')
+        .set({ revoked_at: new Date() })
+        .where('revoked_at', 'is', null)
+        .execute();
+      await sql`ALTER TABLE member_sessions ENABLE TRIGGER member_sessions_ended`.execute(trx);
+    });
+    expect([await status(a, token), await status(b, token)]).toEqual([200, 200]);
+    // Announced (as the trigger does): both refuse it.
+    await announce('sessions');
+    expect(
+      await eventually(
+        () => status(a, token),
+        (s) => s === 401,
+      ),
+    ).toBe(401);
+    expect(
+      await eventually(
+        () => status(b, token),
+        (s) => s === 401,
+      ),
+    ).toBe(401);
+  });
+
+  it('a frozen member is refused everywhere a moment after the operator’s write', async () => {
+    const { memberId, token } = await sessionOfNewPlayer();
+    expect([await status(a, token), await status(b, token)]).toEqual([200, 200]);
+    await db.updateTable('members').set({ status: 'frozen' }).where('id', '=', memberId).execute();
+    expect(
+      await eventually(
+        () => status(a, token),
+        (s) => s === 401,
+      ),
+    ).toBe(401);
+    expect(
+      await eventually(
+        () => status(b, token),
+        (s) => s === 401,
+      ),
+    ).toBe(401);
+  });
+
+  it('a log-out is refused at once by the instance it went through, and soon by the others', async () => {
+    const { token } = await sessionOfNewPlayer();
+    expect([await status(a, token), await status(b, token)]).toEqual([200, 200]);
+    expect((await a.call('DELETE', '/wps/session/logout', { headers: asMember(token) })).status).toBe(200);
+    expect(await status(a, token)).toBe(401);
+    expect(
+      await eventually(
+        () => status(b, token),
+        (s) => s === 401,
+      ),
+    ).toBe(401);
   });
 });
