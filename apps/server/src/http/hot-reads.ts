@@ -78,7 +78,7 @@ const PER_RESPONSE_HEADERS = [
  * route's answer depends on — is answered here, before routing, with the same bytes and headers;
  * the per-request checks still run: the access gate (maintenance, region rules, for this visitor's
  * address) and the white-label switch. Anything else (a refusal, a miss, another method) goes to
- * Fastify as before. Any change heard on the feed drops every kept answer at once, nothing is kept
+ * Fastify as before. Any change heard on the feed (but sessions') drops every kept answer at once, nothing is kept
  * while the feed is not listening, and each answer expires after its route's TTL besides. Answers
  * sent here are counted (the metric), not logged one by one — like a CDN's hits.
  */
@@ -87,7 +87,9 @@ export function hotReads(deps: HotReadDeps) {
   const maxEntries = deps.maxEntries ?? 2000;
   let entries = new Map<string, Entry>();
   let generation = 0;
-  deps.feed.subscribe(() => {
+  deps.feed.subscribe((change) => {
+    // Public answers do not depend on anyone's session: a log-out elsewhere keeps them.
+    if (change.scope === 'sessions') return;
     entries = new Map();
     generation++;
   });
