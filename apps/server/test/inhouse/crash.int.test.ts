@@ -257,12 +257,57 @@ describe('the crash leader', () => {
     return { events, stop: () => (controller.abort(), done) };
   }
 
+  it('finishes the round and its bets of a game switched off meanwhile, and opens no new one', async () => {
+    await crashLiveRound();
+    await chainWhere(3, (point) => point >= 110 && point <= 150, 1);
+    const player = await fundedPlayer(t, merchantId);
+    const round = (await game.openRound(merchantId, 60_000))!;
+    const placed = await bet(t, player.headers, 'crash/bet', { requestId: requestId(), stake: '10.00' });
+    await game.start(round.id);
+    const leader = crashLeader({
+      game,
+      connect: () => dedicatedClientOf(t.db),
+      merchants: async () => [{ id: merchantId, playable: false }],
+      schedule: { bettingMs: 300, pauseMs: 50 },
+    });
+    leader.start();
+    try {
+      for (const end = Date.now() + 15_000; Date.now() < end; await sleep(100)) {
+        const bets = await t.db
+          .selectFrom('inhouse_rounds')
+          .select('state')
+          .where('crash_round_id', '=', round.id)
+          .execute();
+        if (bets.every((b) => b.state === 'settled') && leader.leads().length === 0) break;
+      }
+      expect((await game.roundById(round.id)).state).toBe('crashed');
+      expect(
+        (
+          await t.db
+            .selectFrom('inhouse_rounds')
+            .select('state')
+            .where('id', '=', BigInt(placed.body.value.roundId))
+            .executeTakeFirstOrThrow()
+        ).state,
+      ).toBe('settled');
+      expect(leader.leads()).toEqual([]);
+      expect(await game.liveRound(merchantId)).toBeNull();
+    } finally {
+      await leader.stop();
+    }
+  });
+
   it('runs one round at a time from one instance; another takes over when it dies, settling every bet', async () => {
     await crashLiveRound();
     await chainWhere(40, (point) => point <= 150, 6);
     const schedule = { bettingMs: 400, pauseMs: 100 };
     const leaderOf = () =>
-      crashLeader({ game, connect: () => dedicatedClientOf(t.db), merchants: async () => [merchantId], schedule });
+      crashLeader({
+        game,
+        connect: () => dedicatedClientOf(t.db),
+        merchants: async () => [{ id: merchantId, playable: true }],
+        schedule,
+      });
     const first = leaderOf();
     const second = leaderOf();
     const watcher = watch();

@@ -19,8 +19,11 @@ export interface CrashLeaderDeps {
   game: CrashGame;
   /** A fresh connection outside the pool: it holds the advisory locks. */
   connect: () => pg.Client | null;
-  /** The merchants whose crash game is playable now (new rounds open only for them). */
-  merchants: () => Promise<number[]>;
+  /**
+   * The merchants to lead: those whose crash game is playable now (new rounds open only for them),
+   * and those with a round or a bet left to finish (the game switched off meanwhile).
+   */
+  merchants: () => Promise<{ id: number; playable: boolean }[]>;
   schedule: CrashSchedule;
   onError?: (error: unknown) => void;
 }
@@ -101,7 +104,8 @@ export function crashLeader(deps: CrashLeaderDeps) {
         await deps.game.settleCrashedBets(merchantId);
         let live = await deps.game.liveRound(merchantId);
         if (!live) {
-          if (!(await deps.merchants()).includes(merchantId)) break; // switched off: no new round
+          const merchant = (await deps.merchants()).find((m) => m.id === merchantId);
+          if (!merchant?.playable) break; // switched off: its last round is over, no new one
           await deps.game.openRound(merchantId, schedule.bettingMs);
           live = await deps.game.liveRound(merchantId);
           if (!live) continue;
@@ -130,7 +134,7 @@ export function crashLeader(deps: CrashLeaderDeps) {
 
   async function claim() {
     const merchants = await deps.merchants();
-    const free = merchants.filter((id) => !leading.has(id));
+    const free = merchants.map((m) => m.id).filter((id) => !leading.has(id));
     if (!free.length) return;
     const locks = await lockClient();
     for (const merchantId of free) {

@@ -38,7 +38,7 @@ export function registerCrashRoutes(
     const leader = crashLeader({
       game,
       connect: () => dedicatedClientOf(deps.db),
-      merchants: () => playableMerchants(),
+      merchants: merchantsToLead,
       schedule: options.leader,
       onError: (error) => {
         if (!isDatabaseGoingAway(error)) app.log.warn({ err: error }, 'crash leader: a step failed (retrying)');
@@ -70,9 +70,9 @@ export function registerCrashRoutes(
     return undefined as never;
   });
 
-  /** Merchants whose crash game is listed and on: the leader opens rounds only for them. */
-  async function playableMerchants(): Promise<number[]> {
-    const rows = await deps.db
+  /** Merchants whose crash game is listed and on, and those with a round or bet to finish (crash-leader's deps). */
+  async function merchantsToLead(): Promise<{ id: number; playable: boolean }[]> {
+    const playable = await deps.db
       .selectFrom('games as g')
       .innerJoin('game_vendors as v', 'v.id', 'g.vendor_id')
       .select('v.merchant_id')
@@ -82,7 +82,26 @@ export function registerCrashRoutes(
       .where('g.status', '=', 'on')
       .where('v.status', '=', 'on')
       .execute();
-    return rows.map((row) => row.merchant_id);
+    const unfinished = await deps.db
+      .selectFrom('crash_rounds as c')
+      .select('c.merchant_id')
+      .distinct()
+      .where((eb) =>
+        eb.or([
+          eb('c.state', '<>', 'crashed'),
+          eb.exists(
+            eb
+              .selectFrom('inhouse_rounds as r')
+              .select('r.id')
+              .whereRef('r.crash_round_id', '=', 'c.id')
+              .where('r.state', '=', 'open'),
+          ),
+        ]),
+      )
+      .execute();
+    const on = new Set(playable.map((row) => row.merchant_id));
+    const ids = new Set([...on, ...unfinished.map((row) => row.merchant_id)]);
+    return [...ids].map((id) => ({ id, playable: on.has(id) }));
   }
 
   return { game, watchers };
