@@ -33,6 +33,21 @@ const contractsOnZodMini: Plugin = {
 };
 
 /**
+ * An endpoint's `summary` is for the API docs (OpenAPI, built on the server): the browser's copy of
+ * the registry leaves the text out (a string literal after `summary:`; a schema field of that name
+ * is not a literal and stays).
+ */
+const ENDPOINT_SUMMARY = /\bsummary:\s*(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`)\s*,/g;
+const contractsWithoutSummaries: Plugin = {
+  name: 'khela-contracts-without-summaries',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!id.startsWith(join(contractsSrc, 'endpoints'))) return null;
+    return { code: code.replace(ENDPOINT_SUMMARY, ''), map: null };
+  },
+};
+
+/**
  * React 19 has useSyncExternalStore: react-i18next's shim for React 16/17 (a fallback
  * implementation and a CommonJS wrapper) is not shipped.
  */
@@ -200,7 +215,7 @@ function precompress(): Plugin {
  * import), loaded by the chunks that use them.
  */
 const LATER_CONTRACTS =
-  /[\\/]packages[\\/]contracts[\\/]src[\\/](?:endpoints[\\/])?(member|wallet|cashier|games|registration-messages)\.ts$/;
+  /[\\/]packages[\\/]contracts[\\/]src[\\/](?:endpoints[\\/])?(member|wallet|cashier|games|inhouse|registration-messages)\.ts$/;
 const laterContracts = (id: string): string | null => {
   const group = LATER_CONTRACTS.exec(id);
   return group ? `contracts-${group[1]}` : null;
@@ -339,6 +354,7 @@ export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     contractsOnZodMini,
+    contractsWithoutSummaries,
     noSyncStoreShim,
     preloadBengaliFont,
     appShell,
