@@ -16,8 +16,9 @@ function response() {
       sent.status = status;
       sent.headers = headers;
     },
-    end(body: string | Buffer) {
-      sent.body = body;
+    // As Node sends it: a latin1 string is its bytes.
+    end(body: string | Buffer, encoding?: BufferEncoding) {
+      sent.body = encoding === 'latin1' ? Buffer.from(body as string, 'latin1') : body;
     },
   } as unknown as ServerResponse;
   return { res, sent };
