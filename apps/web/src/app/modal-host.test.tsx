@@ -117,6 +117,25 @@ describe('popups on load (§4)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('opens an on-load popup once its chunk is there, with no loading dialog before it', async () => {
+    // Two popups: the announcement list, whose chunk no earlier test has loaded.
+    popups = [announcement(2, 'B'), announcement(4, 'B')];
+    const titles: string[] = [];
+    const watcher = new MutationObserver(() => {
+      for (const dialog of document.querySelectorAll('[role="dialog"]')) {
+        const title = document.getElementById(dialog.getAttribute('aria-labelledby') ?? '')?.textContent ?? '';
+        if (titles[titles.length - 1] !== title) titles.push(title);
+      }
+    });
+    watcher.observe(document.body, { childList: true, subtree: true });
+    renderHost();
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(dialog.textContent).toContain('Popup 4'));
+    watcher.disconnect();
+    expect(titles).toHaveLength(1);
+    expect(titles).not.toContain('Opening…');
+  });
+
   it('shows a member on first login A and F popups in the announcement list', async () => {
     sessionStorage.setItem('token', 'member-token');
     sessionStorage.setItem('firstTimeLogin', '1');

@@ -5,7 +5,14 @@ import { Modal } from '../components/ui/modal.tsx';
 import { AnnouncementPopups } from '../features/announcements/components/announcement-popups.tsx';
 import { loadMessages } from '../lib/i18n.ts';
 import { registerNavigate } from '../lib/navigation.ts';
-import { closeModal, openModal, useModal, type ModalBodyProps, type ModalName } from '../stores/modals.ts';
+import {
+  closeModal,
+  openModal,
+  useModal,
+  type ModalBodyProps,
+  type ModalName,
+  type ModalState,
+} from '../stores/modals.ts';
 
 type Loader = () => Promise<ComponentType<ModalBodyProps>>;
 
@@ -30,16 +37,26 @@ const loaders: Record<ModalName, Loader> = {
   gameNotice: () => import('./modals/game-modals.tsx').then((m) => m.GameNotice),
 };
 
+/** Bodies whose chunk has loaded: rendered at once, without a loading dialog first. */
+const loadedBodies = new Map<ModalName, ComponentType<ModalBodyProps>>();
+function loadBody(name: ModalName): Promise<ComponentType<ModalBodyProps>> {
+  // The dialogs' strings are not in the first-load catalogue (issue 3 item 11).
+  return Promise.all([loaders[name](), loadMessages('pages')]).then(([Body]) => {
+    loadedBodies.set(name, Body);
+    return Body;
+  });
+}
+
 /** Lazy bodies, made once per name; a failed load is dropped so "try again" loads afresh. */
 const bodies = new Map<ModalName, ComponentType<ModalBodyProps>>();
 function bodyFor(name: ModalName): ComponentType<ModalBodyProps> {
-  const load = loaders[name];
+  const loaded = loadedBodies.get(name);
+  if (loaded) return loaded;
   let body = bodies.get(name);
   if (!body) {
-    // The dialogs' strings are not in the first-load catalogue (issue 3 item 11).
     body = lazy(() =>
-      Promise.all([load(), loadMessages('pages')]).then(
-        ([Body]) => ({ default: Body }),
+      loadBody(name).then(
+        (Body) => ({ default: Body }),
         (error: unknown) => {
           bodies.delete(name);
           throw error;
@@ -52,13 +69,38 @@ function bodyFor(name: ModalName): ComponentType<ModalBodyProps> {
 }
 
 /**
+ * A §4 on-load popup nobody asked for by a click: it appears once its chunk is there, instead of
+ * a loading dialog that it then replaces (two dialogs making the page inert and moving focus,
+ * issue 3 item 11: total blocking time). A load that fails shows the usual dialogs.
+ */
+function useQuietLoad(modal: ModalState | null): boolean {
+  const [failed, setFailed] = useState<ModalName | null>(null);
+  const [, setLoaded] = useState(0);
+  const name = modal?.name;
+  const quiet = !!modal && !!modal.props.popup && !loadedBodies.has(modal.name) && failed !== modal.name;
+  useEffect(() => {
+    if (!quiet || !name) return;
+    let live = true;
+    loadBody(name).then(
+      () => live && setLoaded((n) => n + 1),
+      () => live && setFailed(name),
+    );
+    return () => {
+      live = false;
+    };
+  }, [quiet, name]);
+  return quiet;
+}
+
+/**
  * Renders the open modal of the store (one at a time) and the §4 on-load popups. Mounted once,
  * inside the status gate (app/provider.tsx), so modals never cover the maintenance page.
  */
 export function ModalHost() {
   const modal = useModal();
   const [attempt, setAttempt] = useState(0);
-  const Body = modal ? bodyFor(modal.name) : null;
+  const loading = useQuietLoad(modal);
+  const Body = modal && !loading ? bodyFor(modal.name) : null;
   return (
     <>
       <AnnouncementPopups />

@@ -103,11 +103,24 @@ export function useCarousel<Viewport extends HTMLElement = HTMLDivElement>({
         select(nearestSnap(snaps.current, viewport.scrollLeft));
       });
     };
-    measure();
+    // Measured when the browser reports sizes, just after its own layout, rather than by forcing
+    // a layout of the whole page in between (issue 3 item 11: total blocking time). The viewport
+    // and every slide are watched: a slide added, removed (its size drops to nothing) or resized
+    // moves the snaps without resizing the viewport.
     const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    resize?.observe(viewport);
-    // Slides added or removed change the snaps without resizing the viewport.
-    const slides = new MutationObserver(measure);
+    const watch = (slide: Node) => {
+      if (slide instanceof Element) resize?.observe(slide);
+    };
+    if (resize) {
+      resize.observe(viewport);
+      if (track) Array.from(track.children, watch);
+    } else {
+      measure();
+    }
+    const slides = new MutationObserver((records) => {
+      if (!resize) return measure();
+      for (const record of records) record.addedNodes.forEach(watch);
+    });
     if (track) slides.observe(track, { childList: true });
     viewport.addEventListener('scroll', onScroll, { passive: true });
     // A finger or wheel takes over from a running move.
