@@ -21,6 +21,7 @@ import { scheduleTransferReconciliation } from './modules/games/transfer-wallet/
 import { ledger as createLedger } from './modules/ledger/ledger.ts';
 import { registerMemberRoutes } from './modules/members/routes.ts';
 import { registerDevOutbox } from './modules/messaging/dev-outbox.ts';
+import { registerDevSettlement } from './modules/agents/settlement/dev-routes.ts';
 import { registerPasswordRoutes } from './modules/passwords/routes.ts';
 import { registerVerificationRoutes } from './modules/verification/routes.ts';
 import { outboxProviders, type EmailProvider, type SmsProvider } from './modules/messaging/providers.ts';
@@ -34,6 +35,10 @@ import { registerSupportRoutes } from './modules/support/routes.ts';
 import { registerSystemRoutes } from './modules/system/routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/routes.ts';
 import { registerWalletRoutes } from './modules/wallet/routes.ts';
+import { registerAgentContractRoutes } from './modules/agents/contracts/routes.ts';
+import { registerAgentReportRoutes } from './modules/agents/reports/routes.ts';
+import { registerAgentDownlineRoutes } from './modules/agents/downlines/routes.ts';
+import { registerReferralRoutes } from './modules/agents/referral/routes.ts';
 import { registerSeamlessRoutes } from './modules/seamless/routes.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerObservability } from './plugins/observability.ts';
@@ -209,10 +214,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerGameRoutes(app, deps, options.crash);
   registerCashierRoutes(app, deps);
   registerWalletRoutes(app, deps);
+  registerAgentContractRoutes(app, deps);
+  registerAgentReportRoutes(app, deps);
+  registerAgentDownlineRoutes(app, deps);
+  registerReferralRoutes(app, deps);
   registerNotificationRoutes(app, deps);
   registerSeamlessRoutes(app, deps, { devEndpoints: options.devEndpoints });
   scheduleTransferReconciliation(app, deps.gameWallets);
-  if (options.devEndpoints) registerDevOutbox(app, options.db);
+  if (options.devEndpoints) {
+    registerDevOutbox(app, options.db);
+    registerDevSettlement(app, options.db);
+  }
   options.configure?.(app, deps);
   return app;
 }

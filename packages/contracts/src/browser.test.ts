@@ -197,10 +197,14 @@ describe('contracts in the browser (zod-browser.ts on zod/mini)', () => {
 
   it('leaves the operator API out of the browser registry', () => {
     expect(Object.keys(onMini.endpoints).sort()).toEqual([
+      'agentContracts',
+      'agentDownlines',
+      'agentReports',
       'cashier',
       'game',
       'inhouse',
       'member',
+      'referral',
       'support',
       'system',
       'wallet',

@@ -5,6 +5,9 @@
  * swaps `zod` for zod-browser.ts here. TypeScript, Node and the tests resolve index.ts, which
  * re-exports all of this.
  */
+import { agentDownlineEndpoints, referralEndpoints } from './endpoints/agent-downlines.ts';
+import { agentContractEndpoints } from './endpoints/agent-contracts.ts';
+import { agentReportEndpoints } from './endpoints/agent-reports.ts';
 import { cashierEndpoints } from './endpoints/cashier.ts';
 import { gameEndpoints } from './endpoints/games.ts';
 import { inhouseEndpoints } from './endpoints/inhouse.ts';
@@ -29,6 +32,9 @@ export * from './endpoints/system.ts';
 export * from './endpoints/amount.ts';
 export * from './endpoints/wallet.ts';
 export * from './endpoints/cashier.ts';
+export * from './endpoints/agent-contracts.ts';
+export * from './endpoints/agent-downlines.ts';
+export * from './endpoints/agent-reports.ts';
 
 /**
  * The player-facing part of the registry (everything but /admin). Web code imports the groups
@@ -43,6 +49,10 @@ export const playerEndpoints = {
   inhouse: inhouseEndpoints,
   wallet: walletEndpoints,
   cashier: cashierEndpoints,
+  agentContracts: agentContractEndpoints,
+  agentDownlines: agentDownlineEndpoints,
+  referral: referralEndpoints,
+  agentReports: agentReportEndpoints,
 };
 
 /** In the browser the registry is the player-facing part; index.ts adds the operator API. */

@@ -240,6 +240,12 @@ export const errorCatalog = {
     en: 'Please enter your payment password.',
     bn: 'অনুগ্রহ করে আপনার পেমেন্ট পাসওয়ার্ড দিন।',
   },
+  // Issue 13: the agent's team (modules/agents/downlines)
+  'agent.downline_not_found': {
+    status: 404,
+    en: 'This member is not in your team.',
+    bn: 'এই সদস্য আপনার টিমে নেই।',
+  },
   'wallet.member_not_found': {
     status: 404,
     en: 'No such member among your downlines.',
@@ -254,6 +260,67 @@ export const errorCatalog = {
     status: 404,
     en: 'This game wallet does not exist.',
     bn: 'এই গেম ওয়ালেটটি নেই।',
+  },
+  // Issue 13: agent contracts and their settlement (modules/agents/contracts, modules/agents/settlement)
+  'contract.invalid_rate': {
+    status: 400,
+    en: 'Each rate must be a number from 0 to 100 with at most 2 decimals.',
+    bn: 'প্রতিটি হার ০ থেকে ১০০-এর মধ্যে সর্বোচ্চ ২ দশমিকের একটি সংখ্যা হতে হবে।',
+  },
+  'contract.invalid_tiers': {
+    status: 400,
+    en: 'Give 1 to 10 tiers, each with a whole number of active members and a bet amount.',
+    bn: '১ থেকে ১০টি স্তর দিন, প্রতিটিতে সক্রিয় সদস্যের পূর্ণ সংখ্যা ও বাজির পরিমাণ সহ।',
+  },
+  'contract.overlapping_tiers': {
+    status: 400,
+    en: 'Tiers must not overlap: each tier needs higher minimums and a higher rate than the one before.',
+    bn: 'স্তরগুলো একে অপরের সাথে মিলতে পারবে না: প্রতিটি স্তরের ন্যূনতম সীমা ও হার আগেরটির চেয়ে বেশি হতে হবে।',
+  },
+  'contract.invalid_period': {
+    status: 400,
+    en: 'Choose a dividend period: Daily, Weekly, Semimonthly or Monthly.',
+    bn: 'একটি লভ্যাংশের সময়কাল বেছে নিন: দৈনিক, সাপ্তাহিক, অর্ধমাসিক বা মাসিক।',
+  },
+  'contract.rate_above_upline': {
+    status: 400,
+    en: "A downline's rate cannot be higher than your own rate for this contract.",
+    bn: 'ডাউনলাইনের হার এই চুক্তিতে আপনার নিজের হারের চেয়ে বেশি হতে পারে না।',
+  },
+  'contract.upline_has_no_contract': {
+    status: 409,
+    en: 'You need an active contract of this kind before you can offer one.',
+    bn: 'এই ধরনের চুক্তি দেওয়ার আগে আপনার নিজের একটি সক্রিয় চুক্তি থাকতে হবে।',
+  },
+  'contract.member_not_found': {
+    status: 404,
+    en: 'No such member among your downlines.',
+    bn: 'আপনার ডাউনলাইনে এমন কোনো সদস্য নেই।',
+  },
+  'contract.not_direct_downline': {
+    status: 400,
+    en: 'Contracts can only be offered to your direct downlines.',
+    bn: 'চুক্তি শুধুমাত্র আপনার সরাসরি ডাউনলাইনকে দেওয়া যায়।',
+  },
+  'contract.not_found': {
+    status: 404,
+    en: 'This contract does not exist.',
+    bn: 'এই চুক্তিটি নেই।',
+  },
+  'contract.already_decided': {
+    status: 409,
+    en: 'This contract has already been decided.',
+    bn: 'এই চুক্তির সিদ্ধান্ত আগেই নেওয়া হয়েছে।',
+  },
+  'contract.payout_not_found': {
+    status: 404,
+    en: 'No such contract period.',
+    bn: 'এমন কোনো চুক্তির সময়কাল নেই।',
+  },
+  'contract.payout_paid': {
+    status: 409,
+    en: 'This period has already been paid.',
+    bn: 'এই সময়কালের অর্থ আগেই পরিশোধ করা হয়েছে।',
   },
 
   // Cashier: deposits, withdrawals, payee accounts, adjustments (issue 5)

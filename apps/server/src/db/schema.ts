@@ -21,6 +21,8 @@ export interface MerchantsTable {
   created_at: Generated<Date>;
   /** Issue 5 (migrations/0008_wallet.ts): single wallet hides transferFund. */
   wallet_single: Generated<boolean>;
+  /** Issue 13 (migrations/0019_agent_stats.ts): the calendar the merchant's days are counted in. */
+  time_zone: Generated<string>;
 }
 
 export interface MerchantDomainsTable {
@@ -245,6 +247,22 @@ export interface Database {
   uploads: UploadsTable;
   turnover_requirements: TurnoverRequirementsTable;
   adjustments: AdjustmentsTable;
+  member_daily_stats: MemberDailyStatsTable;
+  member_hourly_stats: MemberHourlyStatsTable;
+  member_active_days: MemberActiveDaysTable;
+  settled_bets: SettledBetsView;
+  agent_contracts: AgentContractsTable;
+  agent_contract_history: AgentContractHistoryTable;
+  agent_contract_payouts: AgentContractPayoutsTable;
+  member_referral_codes: MemberReferralCodesTable;
+}
+
+/** Issue 13 referral (migrations/0021_agent_downlines.ts): a member's own referral code. */
+export interface MemberReferralCodesTable {
+  member_id: number;
+  merchant_id: number;
+  code: string;
+  created_at: Generated<Date>;
 }
 
 /** §6 account types: 0 member; 1, 2, 41, 42 agents; 4 trial. */
@@ -799,4 +817,111 @@ export interface CrashRoundsTable {
   crash_point: number | null;
   hash: string | null;
   created_at: Generated<Date>;
+}
+
+/** Issue 13 (migrations/0020_agent_contracts.ts): agent contracts, their history and payouts. */
+export type AgentContractKind = 'dividend' | 'daily_salary' | 'hourly_salary' | 'realtime_salary';
+export type AgentContractState =
+  'offered' | 'active' | 'rejected' | 'termination_requested' | 'terminated' | 'superseded';
+
+export interface AgentContractsTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  kind: AgentContractKind;
+  /** null: the house (the merchant) offers it. */
+  offerer_id: number | null;
+  member_id: number;
+  terms: ColumnType<Record<string, unknown>, string, string>;
+  state: Generated<AgentContractState>;
+  termination_requested_by: number | null;
+  offered_at: Generated<Date>;
+  activated_at: Date | null;
+  ended_at: Date | null;
+  settled_through: Date | null;
+  updated_at: Generated<Date>;
+}
+
+export interface AgentContractHistoryTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  contract_id: bigint;
+  action: string;
+  actor: 'member' | 'operator' | 'system';
+  actor_member_id: number | null;
+  actor_operator_id: number | null;
+  before: ColumnType<Record<string, unknown> | null, string | null, never>;
+  after: ColumnType<Record<string, unknown> | null, string | null, never>;
+  note: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface AgentContractPayoutsTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  contract_id: bigint;
+  kind: AgentContractKind;
+  member_id: number;
+  payer_member_id: number | null;
+  period_start: Date;
+  period_end: Date;
+  active_members: Generated<number>;
+  valid_bet: ColumnType<bigint, bigint | undefined, bigint>;
+  profit_loss: ColumnType<bigint, bigint | undefined, bigint>;
+  basis: ColumnType<bigint, bigint | undefined, bigint>;
+  rate_bp: Generated<number>;
+  amount: ColumnType<bigint, bigint | undefined, bigint>;
+  status: 'held' | 'paid' | 'skipped';
+  held_reason: 'operator' | 'insufficient_funds' | null;
+  ledger_transaction_id: bigint | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** Migration 0019: a member's figures per merchant-local day and product type ('CASH': deposits, withdrawals). */
+export interface MemberDailyStatsTable {
+  merchant_id: number;
+  member_id: number;
+  /** `YYYY-MM-DD` (date columns are read as text). */
+  day: ColumnType<string, string, string>;
+  product_type: string;
+  bet_count: Generated<number>;
+  valid_bet: Generated<bigint>;
+  payout: Generated<bigint>;
+  profit_loss: Generated<bigint>;
+  deposits: Generated<bigint>;
+  deposit_count: Generated<number>;
+  withdrawals: Generated<bigint>;
+  withdrawal_count: Generated<number>;
+  first_bet_at: Date | null;
+  last_bet_at: Date | null;
+}
+
+/** Migration 0019: a member's bet figures per UTC hour and product type. */
+export interface MemberHourlyStatsTable {
+  merchant_id: number;
+  member_id: number;
+  hour: Timestamp;
+  product_type: string;
+  bet_count: Generated<number>;
+  valid_bet: Generated<bigint>;
+  payout: Generated<bigint>;
+  profit_loss: Generated<bigint>;
+}
+
+/** Migration 0019: the days a member placed a valid bet (merchant-local). */
+export interface MemberActiveDaysTable {
+  merchant_id: number;
+  member_id: number;
+  day: ColumnType<string, string, string>;
+}
+
+/** Migration 0019 (a view): every settled bet of every source. */
+export interface SettledBetsView {
+  merchant_id: number;
+  member_id: number;
+  product_type: string;
+  bet_ref: string;
+  stake: bigint;
+  payout: bigint;
+  settled_at: Date;
 }

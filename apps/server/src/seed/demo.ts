@@ -7,6 +7,8 @@ import { seedCashier } from './cashier.ts';
 import { seedOperators } from './operators.ts';
 import { seedVendors } from './vendors.ts';
 import { seedCatalogue } from './catalogue.ts';
+import { seedAgentTeam } from './agent-team.ts';
+import { seedAgentContracts } from './agent-contracts.ts';
 
 export const DEMO_MERCHANT = 'khela';
 
@@ -117,7 +119,18 @@ export async function seedMerchant(db: Db, seed: MerchantSeed): Promise<number> 
 }
 
 /** Feature seeds run after the merchant exists, in this order. */
-const featureSeeds = [seedSiteContent, seedOperators, seedAccounts, seedCashier, seedVendors, seedCatalogue];
+const featureSeeds = [
+  seedSiteContent,
+  seedOperators,
+  seedAccounts,
+  seedCashier,
+  seedVendors,
+  seedCatalogue,
+  // Issue 13: agent01's demo team (after the catalogue: its players' history is played at dice).
+  seedAgentTeam,
+  // Issue 13: agent01's contracts from the house, and agent02's from agent01 (after the team).
+  seedAgentContracts,
+];
 
 /** Seeds the demo merchant on an empty database; returns whether it did. Runs in one transaction. */
 export async function seedDemoIfEmpty(db: Db, secrets: SecretBox): Promise<boolean> {

@@ -3,6 +3,7 @@ import { CompiledQuery, sql, type KyselyPlugin, type RootOperationNode } from 'k
 import { hashPassword } from '../../src/modules/admin/passwords.ts';
 import { memberRepository, type MemberRow } from '../../src/modules/members/repository.ts';
 import { DEMO_AGENT, DEMO_PLAYER, DEMO_PLAYER_2 } from '../../src/seed/accounts.ts';
+import { DEMO_TEAM_USERNAMES } from '../../src/seed/agent-team.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { demoMerchantId } from '../support/helpers.ts';
 
@@ -65,8 +66,17 @@ async function planOf(query: CompiledQuery): Promise<string> {
 describe('the upline hierarchy (issue 4 item 7, closure table member_tree)', () => {
   it('lists every downline of an agent at any depth, nearest first', async () => {
     const members = memberRepository(t.db);
-    const direct = [demoPlayer.id, secondDemoPlayer.id, subAgent.id].sort((a, b) => a - b);
-    expect(await members.downlineIds(agent.id)).toEqual([...direct, player.id]);
+    // Issue 13's demo team sits under agent01 too: agent02 and two players direct, two more under agent02.
+    const team = await Promise.all(DEMO_TEAM_USERNAMES.map((name) => members.byUsername(merchantId, name)));
+    const byId = (a: number, b: number) => a - b;
+    const direct = [
+      demoPlayer.id,
+      secondDemoPlayer.id,
+      subAgent.id,
+      ...team.filter((m) => m!.upline_id === agent.id).map((m) => m!.id),
+    ].sort(byId);
+    const second = [player.id, ...team.filter((m) => m!.upline_id !== agent.id).map((m) => m!.id)].sort(byId);
+    expect(await members.downlineIds(agent.id)).toEqual([...direct, ...second]);
     expect(await members.downlineIds(subAgent.id)).toEqual([player.id]);
     expect(await members.downlineIds(player.id)).toEqual([]);
   });

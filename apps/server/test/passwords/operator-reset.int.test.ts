@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matchesRule, patternById, type MemberSession } from '@khela/contracts';
 import { temporaryPassword } from '../../src/modules/admin/members.ts';
 import { DEMO_PLAYER } from '../../src/seed/accounts.ts';
+import { DEMO_TEAM_USERNAMES } from '../../src/seed/agent-team.ts';
 import { createMerchantWithAdmin, loginAsAdmin, loginAsNewOperator, type AuthHeaders } from '../helpers/admin.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { login, memberInfo } from '../members/helpers.ts';
@@ -33,7 +34,10 @@ describe('GET /admin/members', () => {
       expect.objectContaining({ username: 'player01', type: 0, status: 'active', mobile: '*******0001' }),
     ]);
     const all = (await t.get<ListedMember[]>('/admin/members', { headers: admin })).body.value;
-    expect(all.map((m) => m.username).sort()).toEqual(['agent01', 'player01', 'player02']);
+    // The demo seed's accounts, agent01's issue-13 team included.
+    expect(all.map((m) => m.username).sort()).toEqual(
+      ['agent01', 'player01', 'player02', ...DEMO_TEAM_USERNAMES].sort(),
+    );
     // LIKE wildcards are plain characters here.
     expect(await findMember('%')).toEqual([]);
     expect(await findMember('_layer01')).toEqual([]);

@@ -160,6 +160,7 @@ describe('merchant wallet and consolidated funds', () => {
       contracthoursalinfo: null,
       dailysalinfotype: null,
       divtypeinfo: null,
+      offers: [],
       sumBalance: '999.99',
       currency: 'BDT',
       currencySymbol: '৳',

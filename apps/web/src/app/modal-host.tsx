@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Modal } from '../components/ui/modal.tsx';
 import { AnnouncementPopups } from '../features/announcements/components/announcement-popups.tsx';
+import { ContractOffers } from '../features/agent-contracts/components/contract-offers.tsx';
 import { loadMessages } from '../lib/i18n.ts';
 import { registerNavigate } from '../lib/navigation.ts';
 import {
@@ -104,6 +105,8 @@ export function ModalHost() {
   return (
     <>
       <AnnouncementPopups />
+      {/* Issue 13: the contract popup when an upline's offer is pending (§6). */}
+      <ContractOffers />
       {modal && Body ? (
         <ModalLoadBoundary key={`${modal.name}:${attempt}`} onRetry={() => setAttempt((n) => n + 1)}>
           <Suspense fallback={<LoadingModal />}>

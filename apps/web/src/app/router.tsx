@@ -31,6 +31,68 @@ const originals = page(() => import('./routes/originals.tsx'));
 const originalsPage = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   page(() => load().then((module) => ({ default: module[name] })));
 
+/** An agent-centre page: a named export of a feature module (loads with the pages' strings). */
+const agentPage = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  page(() => load().then((module) => ({ default: module[name] })));
+const agentLayout = agentPage(() => import('../features/agent/components/agent-layout.tsx'), 'AgentLayout');
+
+/**
+ * ===== Agent-centre pages: children of /agentHome (issue 13) =====
+ * Each helper adds its own pages in its own section below, as `{ path: '<referenceName>', lazy: agentPage(...) }`.
+ * The menu listing them lives in features/agent/utils/agent-menu.ts.
+ */
+export const AGENT_CENTRE_PAGES: RouteObject[] = [
+  { index: true, lazy: agentPage(() => import('../features/agent/components/agent-home-page.tsx'), 'AgentHomePage') },
+  // --- helper A: team figures & reports ---
+  ...(
+    [
+      ['agentTeamOverview', 'TeamOverviewPage'],
+      ['palStatementsAgentCopy', 'PalStatementsPage'],
+      ['agentRevenueReport', 'RevenueReportPage'],
+      ['agentDownlineTransactionDetailsCopy', 'DownlineTransactionsPage'],
+      ['personalHistoryCopy', 'PersonalHistoryPage'],
+      ['teamBetting', 'TeamBettingPage'],
+      ['userLoss', 'UserLossPage'],
+    ] as const
+  ).map(([path, name]) => ({
+    path,
+    lazy: agentPage(() => import('../features/agent-reports/components/report-pages.tsx'), name),
+  })),
+  // --- end helper A ---
+  // --- helper B: contracts & settlement ---
+  ...(
+    [
+      ['agentDividendRecordCopy2', 'DividendRecordPage'],
+      ['agentDailyWages2', 'DailyWagesPage'],
+      ['agentHourSalary', 'HourSalaryPage'],
+      ['agentRealtimeSalary', 'RealtimeSalaryPage'],
+      ['myIncome', 'MyIncomePage'],
+    ] as const
+  ).map(([path, name]) => ({
+    path,
+    lazy: agentPage(() => import('../features/agent-contracts/components/payout-pages.tsx'), name),
+  })),
+  // --- end helper B ---
+  // --- helper C: layout, downlines, referral ---
+  {
+    path: 'registerCenter',
+    lazy: agentPage(() => import('../features/agent/components/register-center-page.tsx'), 'RegisterCenterPage'),
+  },
+  {
+    path: 'downlineManagmentView',
+    lazy: agentPage(() => import('../features/agent/components/downline-view-page.tsx'), 'DownlineViewPage'),
+  },
+  {
+    path: 'accountDetails',
+    lazy: agentPage(() => import('../features/agent/components/account-details-page.tsx'), 'AccountDetailsPage'),
+  },
+  {
+    path: 'agentAnnouncement',
+    lazy: agentPage(() => import('../features/agent/components/agent-announcement-page.tsx'), 'AgentAnnouncementPage'),
+  },
+  // --- end helper C ---
+];
+
 export const routes: RouteObject[] = [
   {
     element: <SiteRoot />,
@@ -71,7 +133,8 @@ export const routes: RouteObject[] = [
               { path: 'seaLottery', lazy: lottery },
               { path: 'vnLottery', lazy: lottery },
               { path: 'member', lazy: page(() => import('./routes/member.tsx')) },
-              { path: 'agentHome', lazy: page(() => import('./routes/agent-home.tsx')) },
+              // Issue 13: the agent centre. The layout (features/agent) sends non-agents to /agent.
+              { path: 'agentHome', lazy: agentLayout, children: AGENT_CENTRE_PAGES },
               {
                 path: 'originals/fairness',
                 lazy: originalsPage(() => import('../features/originals/components/fairness-page.tsx'), 'FairnessPage'),

@@ -20,6 +20,8 @@ const loaders = {
   pages: { bn: () => import('../locales/pages/bn.ts'), en: () => import('../locales/pages/en.ts') },
   money: { bn: () => import('../locales/money/bn.ts'), en: () => import('../locales/money/en.ts') },
   originals: { bn: () => import('../locales/originals/bn.ts'), en: () => import('../locales/originals/en.ts') },
+  /** Issue 13: the agent centre's layout and pages (features/agent), and the referral page. */
+  agent: { bn: () => import('../locales/agent/bn.ts'), en: () => import('../locales/agent/en.ts') },
 } satisfies Record<string, Record<Language, () => Promise<{ default: Messages | object }>>>;
 export type MessagePart = Exclude<keyof typeof loaders, 'main'>;
 

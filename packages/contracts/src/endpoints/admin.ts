@@ -14,6 +14,7 @@ import { MAX_SERIAL, pathId } from './ids.ts';
 import { cashierAdminEndpoints } from './cashier-admin.ts';
 import { gamesAdminEndpoints } from './games-admin.ts';
 import { vendorAdminEndpoints } from './vendors-admin.ts';
+import { agentSettlementAdminEndpoints } from './agent-contracts.ts';
 
 const tags = ['admin'] as const;
 
@@ -469,5 +470,6 @@ export const adminEndpoints = {
   cashier: cashierAdminEndpoints,
   vendors: vendorAdminEndpoints,
   games: gamesAdminEndpoints,
+  agentPayouts: agentSettlementAdminEndpoints,
   content,
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
+import { contractViewSchema } from './agent-contracts.ts';
 import { amountSchema, moneyValueSchema } from './amount.ts';
 import { hasControlCharacters } from './support.ts';
 
@@ -184,10 +185,16 @@ export const walletEndpoints = {
       divtypereq: z.boolean(),
       contracthoursalreq: z.boolean(),
       realtimesalreqtype: z.boolean(),
-      contractmrdailysalinfotype: z.null(),
-      contracthoursalinfo: z.null(),
-      dailysalinfotype: z.null(),
-      divtypeinfo: z.null(),
+      /**
+       * Issue 13: the live contracts (agent-contracts.ts): daily salary (type.dailySalary), hourly
+       * salary (hourSalary), real-time salary (salary) and dividend (enableCt); null when none.
+       */
+      contractmrdailysalinfotype: contractViewSchema.nullable(),
+      contracthoursalinfo: contractViewSchema.nullable(),
+      dailysalinfotype: contractViewSchema.nullable(),
+      divtypeinfo: contractViewSchema.nullable(),
+      /** The pending offers themselves, for the contract popup (the four flags above say which kinds). */
+      offers: z.array(contractViewSchema),
       sumBalance: moneyValueSchema,
       currency: z.string(),
       currencySymbol: z.string(),

@@ -63,6 +63,51 @@ const UNIQUE_FIELDS: Record<string, 'username' | 'mobileNum'> = {
   members_mobile: 'mobileNum',
 };
 
+/**
+ * Issue 13 registerCenter: a log-in name and password checked by the merchant's rules exactly as
+ * registration checks them (with the same messages), and the name not yet taken; the field errors.
+ */
+export async function checkCredentials(
+  db: Db,
+  members: MemberRepository,
+  merchantId: number,
+  input: { username: string; password: string; confirmPassword?: string | undefined },
+  language: Language,
+): Promise<FieldError[]> {
+  const rules = toRegistrationRules(
+    await db
+      .selectFrom('registration_rules')
+      .select(['field', 'enabled', 'required', 'pattern_id', 'min_length', 'max_length'])
+      .where('merchant_id', '=', merchantId)
+      .execute(),
+  );
+  const errors: FieldError[] = [];
+  for (const field of ['username', 'password'] as const) {
+    const value = input[field];
+    const fieldRule = rules[field] ?? FALLBACK_RULES[field];
+    if (!value) errors.push({ field, message: REGISTRATION_MESSAGES.required[language] });
+    else if (fieldRule && !matchesRule(value, fieldRule)) {
+      errors.push({
+        field,
+        message: patternMessage(fieldRule.patternId, fieldRule.minLength, fieldRule.maxLength, language),
+      });
+    }
+  }
+  if (input.confirmPassword !== undefined && input.confirmPassword !== input.password) {
+    errors.push({ field: 'confirmPassword', message: REGISTRATION_MESSAGES.confirmPassword[language] });
+  }
+  if (!errors.some((error) => error.field === 'username') && (await members.byUsername(merchantId, input.username))) {
+    errors.push({ field: 'username', message: REGISTRATION_MESSAGES.usernameTaken[language] });
+  }
+  return errors;
+}
+
+/** Postgres unique-index violations of a member insert → the field they guard, if any. */
+export function takenFieldOf(error: unknown): 'username' | 'mobileNum' | undefined {
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  return code === '23505' && constraint ? UNIQUE_FIELDS[constraint] : undefined;
+}
+
 export interface RegistrationDeps {
   db: Db;
   rateLimits: RateLimiter;

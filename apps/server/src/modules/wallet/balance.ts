@@ -3,8 +3,22 @@ import { ACCOUNT_TYPE_IDS, isTrialType, type Language } from '@khela/contracts';
 import type { Db } from '../../db/database.ts';
 import type { MemberContext, MerchantContext } from '../../http/context.ts';
 import { pickLocalized } from '../system/localized.ts';
+import { agentContracts } from '../agents/contracts/contracts.ts';
 
 const CURRENCY_SYMBOLS: Record<string, string> = { BDT: '৳', INR: '₹', USD: '$', EUR: '€' };
+/** A trial user's consolidated answer (§4: trial users skip the call; one that calls gets nothing). */
+const EMPTY_CONTRACTS = {
+  dailysalreqtype: false,
+  divtypereq: false,
+  contracthoursalreq: false,
+  realtimesalreqtype: false,
+  contractmrdailysalinfotype: null,
+  contracthoursalinfo: null,
+  dailysalinfotype: null,
+  divtypeinfo: null,
+  offers: [],
+};
+
 export const currencySymbolOf = (currency: string): string => CURRENCY_SYMBOLS[currency] ?? currency;
 
 /** Balances (issue 5 item 2): main, bonus and game wallets of the member, and their sum. */
@@ -94,15 +108,10 @@ export function walletBalances({ db }: { db: Db }) {
       const sumBalance = isTrialType(member.type)
         ? '0.00'
         : (await balance(member, merchant, merchant.defaultLanguage)).sumBalance;
+      // Issue 13: the member's pending offers and live contracts (modules/agents/contracts).
+      const contracts = isTrialType(member.type) ? EMPTY_CONTRACTS : await agentContracts({ db }).consolidated(member);
       return {
-        dailysalreqtype: false,
-        divtypereq: false,
-        contracthoursalreq: false,
-        realtimesalreqtype: false,
-        contractmrdailysalinfotype: null,
-        contracthoursalinfo: null,
-        dailysalinfotype: null,
-        divtypeinfo: null,
+        ...contracts,
         sumBalance,
         currency: merchant.currency,
         currencySymbol: currencySymbolOf(merchant.currency),

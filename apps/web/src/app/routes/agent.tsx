@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '@khela/contracts';
 import { ContentPage } from '../../components/layouts/content-page.tsx';
 import { CustomerServiceButton } from '../../components/ui/customer-service-button.tsx';
 import { UsersIcon } from '../../components/ui/icons.tsx';
@@ -18,7 +19,7 @@ const BENEFITS = ['dividend', 'dailySalary', 'hourlySalary', 'realtimeSalary'] a
  * type 6 "apply agent", and customer service).
  */
 export default function AgentRoute() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const switches = useSwitches();
   const { role } = useSession();
@@ -48,15 +49,23 @@ export default function AgentRoute() {
               {t('auth.menu.agentCenter')}
             </button>
           ) : (
-            <LoginForm
-              agent
-              smsLogin={Boolean(switches.MOBILEVERCODELOGIN3)}
-              onLoggedIn={(_session, forced) => {
-                if (forced) openModal('changePassword', { forced: true });
-                navigate('/agentHome');
-              }}
-              onForgotPassword={() => openModal('forgotPassword')}
-            />
+            <>
+              {role === 'member' || role === 'trial' ? (
+                // §8 "not an agent": a signed-in player or trial user sent here from /agentHome.
+                <p className="agent-landing__notice" role="alert">
+                  {errorMessage('auth.not_agent', i18n.language === 'en' ? 'en' : 'bn')}
+                </p>
+              ) : null}
+              <LoginForm
+                agent
+                smsLogin={Boolean(switches.MOBILEVERCODELOGIN3)}
+                onLoggedIn={(_session, forced) => {
+                  if (forced) openModal('changePassword', { forced: true });
+                  navigate('/agentHome');
+                }}
+                onForgotPassword={() => openModal('forgotPassword')}
+              />
+            </>
           )}
           <p>{t('routes.agent.applyBody')}</p>
           <div className="agent-landing__actions">

@@ -35,6 +35,8 @@ const TransferFundPage = lazy(() => import('../../features/wallet/components/tra
 const TransferUplinePage = lazy(() => import('../../features/wallet/components/transfer-upline-page.tsx'));
 const RecordsPage = lazy(() => import('../../features/wallet/components/records-page.tsx'));
 const InboxPage = lazy(() => import('../../features/wallet/components/inbox-page.tsx'));
+// Issue 13: Refer and Earn (its own chunk; the QR library loads only when the code is in view).
+const ReferralPage = lazy(() => import('../../features/referral/components/referral-page.tsx'));
 
 function MoneyPage({ page, isAgent }: { page: MemberPage; isAgent: boolean }) {
   switch (page) {
@@ -53,6 +55,8 @@ function MoneyPage({ page, isAgent }: { page: MemberPage; isAgent: boolean }) {
       return <RecordsPage kind={page} />;
     case 'messageV2':
       return <InboxPage />;
+    case 'referral':
+      return <ReferralPage />;
     default:
       return null;
   }
@@ -68,6 +72,7 @@ const MENU_PAGES: readonly MemberPage[] = [
   'personalProfit',
   'bonusDetails',
   'messageV2',
+  'referral',
   'securityCenter',
 ];
 
@@ -98,6 +103,7 @@ const MONEY_PAGES: readonly MemberPage[] = [
   'bonusDetails',
   'personalHistoryCopy',
   'messageV2',
+  'referral',
 ];
 
 /**

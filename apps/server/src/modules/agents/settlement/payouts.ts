@@ -1,0 +1,212 @@
+import { sql } from 'kysely';
+import { toDecimalString } from '@khela/money';
+import { bpToRate, RECORDS_TIME_ZONE, type ContractKind, type PayoutView } from '@khela/contracts';
+import type { Db } from '../../../db/database.ts';
+import { AppError } from '../../../http/app-error.ts';
+import type { MemberContext } from '../../../http/context.ts';
+
+export interface PayoutsQuery {
+  kind?: ContractKind | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+  pageNo?: number | undefined;
+  pageSize?: number | undefined;
+  status?: 'held' | 'paid' | 'skipped' | undefined;
+}
+
+const DAY = 86_400_000;
+
+/** The §9 window: `from`..`to` local days (the merchant's calendar), 90 days at most, default the last 30. */
+function windowOf(query: PayoutsQuery) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: RECORDS_TIME_ZONE }).format(new Date());
+  const to = query.to ?? today;
+  const from = query.from ?? new Date(Date.parse(to) - 29 * DAY).toISOString().slice(0, 10);
+  if (Date.parse(from) > Date.parse(to) || Date.parse(to) - Date.parse(from) > 90 * DAY) {
+    throw new AppError('request.invalid');
+  }
+  return { from, to };
+}
+
+interface PayoutRow {
+  id: bigint;
+  contract_id: bigint;
+  kind: ContractKind;
+  member_username: string;
+  payer_username: string | null;
+  period_start: Date;
+  period_end: Date;
+  active_members: number;
+  valid_bet: bigint;
+  profit_loss: bigint;
+  basis: bigint;
+  rate_bp: number;
+  amount: bigint;
+  status: 'held' | 'paid' | 'skipped';
+  held_reason: 'operator' | 'insufficient_funds' | null;
+  ledger_transaction_id: bigint | null;
+}
+
+export function payoutView(row: PayoutRow): PayoutView {
+  return {
+    id: row.id.toString(),
+    contractId: row.contract_id.toString(),
+    kind: row.kind,
+    member: row.member_username,
+    periodStart: row.period_start.toISOString(),
+    periodEnd: row.period_end.toISOString(),
+    activeMembers: row.active_members,
+    validBet: toDecimalString(row.valid_bet),
+    profitLoss: toDecimalString(row.profit_loss),
+    basis: toDecimalString(row.basis),
+    rate: bpToRate(row.rate_bp),
+    amount: toDecimalString(row.amount),
+    status: row.status,
+    heldReason: row.held_reason,
+    transactionId: row.ledger_transaction_id?.toString() ?? null,
+  };
+}
+
+/** Payout records: the member's own (agent centre pages, my income) and the operator's list. */
+export function payoutRecords({ db }: { db: Db }) {
+  function base(merchantId: number, query: PayoutsQuery) {
+    const { from, to } = windowOf(query);
+    let q = db
+      .selectFrom('agent_contract_payouts as p')
+      .innerJoin('members as m', 'm.id', 'p.member_id')
+      .innerJoin('merchants as mc', 'mc.id', 'p.merchant_id')
+      .leftJoin('members as o', 'o.id', 'p.payer_member_id')
+      .where('p.merchant_id', '=', merchantId)
+      .where(sql<boolean>`(p.period_start AT TIME ZONE mc.time_zone)::date BETWEEN ${from}::date AND ${to}::date`);
+    if (query.kind) q = q.where('p.kind', '=', query.kind);
+    if (query.status) q = q.where('p.status', '=', query.status);
+    return { q, from, to };
+  }
+
+  async function page(q: ReturnType<typeof base>['q'], query: PayoutsQuery) {
+    const pageNo = query.pageNo ?? 1;
+    const pageSize = query.pageSize ?? 20;
+    const [rows, total] = await Promise.all([
+      q
+        .select([
+          'p.id',
+          'p.contract_id',
+          'p.kind',
+          'm.username as member_username',
+          'o.username as payer_username',
+          'p.period_start',
+          'p.period_end',
+          'p.active_members',
+          'p.valid_bet',
+          'p.profit_loss',
+          'p.basis',
+          'p.rate_bp',
+          'p.amount',
+          'p.status',
+          'p.held_reason',
+          'p.ledger_transaction_id',
+        ])
+        .orderBy('p.period_start', 'desc')
+        .orderBy('p.id', 'desc')
+        .limit(pageSize)
+        .offset((pageNo - 1) * pageSize)
+        .execute(),
+      q.select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows: rows as PayoutRow[], total: Number(total.n), pageNo, pageSize };
+  }
+
+  return {
+    async mine(member: MemberContext, query: PayoutsQuery) {
+      const { q } = base(member.merchantId, query);
+      // Paid and held periods: a skipped one (nothing due) is not a record of the member's.
+      const result = await page(q.where('p.member_id', '=', member.id).where('p.status', '!=', 'skipped'), query);
+      return {
+        list: result.rows.map(payoutView),
+        total: result.total,
+        pageNo: result.pageNo,
+        pageSize: result.pageSize,
+      };
+    },
+
+    async income(member: MemberContext, query: PayoutsQuery) {
+      const { q, from, to } = base(member.merchantId, query);
+      const rows = await q
+        .where('p.status', '=', 'paid')
+        .where((eb) => eb.or([eb('p.member_id', '=', member.id), eb('p.payer_member_id', '=', member.id)]))
+        .select([
+          'p.kind',
+          sql<string>`coalesce(sum(p.amount) FILTER (WHERE p.member_id = ${member.id}), 0)::text`.as('received'),
+          sql<string>`coalesce(sum(p.amount) FILTER (WHERE p.payer_member_id = ${member.id}), 0)::text`.as('paid_out'),
+          sql<number>`(count(*) FILTER (WHERE p.member_id = ${member.id}))::int`.as('count'),
+        ])
+        .groupBy('p.kind')
+        .execute();
+      const kinds = (['dividend', 'daily_salary', 'hourly_salary', 'realtime_salary'] as const).map((kind) => {
+        const row = rows.find((r) => r.kind === kind);
+        return {
+          kind,
+          received: BigInt(row?.received ?? 0),
+          paidOut: BigInt(row?.paid_out ?? 0),
+          count: row?.count ?? 0,
+        };
+      });
+      const received = kinds.reduce((s, k) => s + k.received, 0n);
+      const paidOut = kinds.reduce((s, k) => s + k.paidOut, 0n);
+      return {
+        from,
+        to,
+        kinds: kinds.map((k) => ({
+          kind: k.kind,
+          received: toDecimalString(k.received),
+          paidOut: toDecimalString(k.paidOut),
+          count: k.count,
+        })),
+        received: toDecimalString(received),
+        paidOut: toDecimalString(paidOut),
+        net: toDecimalString(received - paidOut),
+      };
+    },
+
+    async forOperator(merchantId: number, query: PayoutsQuery) {
+      const { q } = base(merchantId, query);
+      const result = await page(q, query);
+      return {
+        list: result.rows.map((row) => ({ ...payoutView(row), payer: row.payer_username })),
+        total: result.total,
+        pageNo: result.pageNo,
+        pageSize: result.pageSize,
+      };
+    },
+
+    async one(merchantId: number, contractId: bigint, periodStart: Date) {
+      const row = await db
+        .selectFrom('agent_contract_payouts as p')
+        .innerJoin('members as m', 'm.id', 'p.member_id')
+        .leftJoin('members as o', 'o.id', 'p.payer_member_id')
+        .select([
+          'p.id',
+          'p.contract_id',
+          'p.kind',
+          'm.username as member_username',
+          'o.username as payer_username',
+          'p.period_start',
+          'p.period_end',
+          'p.active_members',
+          'p.valid_bet',
+          'p.profit_loss',
+          'p.basis',
+          'p.rate_bp',
+          'p.amount',
+          'p.status',
+          'p.held_reason',
+          'p.ledger_transaction_id',
+        ])
+        .where('p.merchant_id', '=', merchantId)
+        .where('p.contract_id', '=', contractId)
+        .where('p.period_start', '=', periodStart)
+        .executeTakeFirst();
+      if (!row) throw new AppError('contract.payout_not_found');
+      return payoutView(row as PayoutRow);
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Logger, run, type Runner } from 'graphile-worker';
+import pg from 'pg';
+import { isDatabaseGoingAway, type Db } from '../../../db/database.ts';
+import { ledger as createLedger } from '../../ledger/ledger.ts';
+import { agentSettlement } from './settlement.ts';
+
+export const SETTLEMENT_TASK = 'agent_settlement';
+/**
+ * Every 5 minutes (real-time salary's rhythm, §4); each pass settles every due period of every
+ * contract — hourly, daily and dividend periods included — so one schedule serves all kinds.
+ * graphile-worker's cron records each tick in PostgreSQL (known_crontabs), so with several server
+ * instances a tick is queued once; the job key keeps at most one pass queued at a time, and the
+ * per-contract row lock with SKIP LOCKED keeps two passes from settling the same contract at once.
+ */
+export const SETTLEMENT_CRONTAB = `*/5 * * * * ${SETTLEMENT_TASK} ?jobKey=${SETTLEMENT_TASK}&jobKeyMode=preserve_run_at&max=3`;
+
+/** How long the worker waits before starting again after it stopped on its own (PostgreSQL away). */
+const RESTART_AFTER_MS = 5_000;
+
+export interface SettlementWorker {
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the settlement worker on the server's PostgreSQL (issue 13 item 4: a job queue in the
+ * database, graphile-worker, not timers in one process). Its tables live in the `graphile_worker`
+ * schema, which it migrates itself. A pass is also queued at start, so downtime is caught up at once.
+ *
+ * PostgreSQL going away must not take the server down (GOTCHAS): the worker gets a pool of ours
+ * whose lost connections are quiet, completes and fails jobs in batches (graphile-worker handles a
+ * batch's errors; a lone completion's rejection would be unhandled), and when it stops on its own
+ * it starts again a few seconds later. In a shutdown it stops first and says nothing.
+ */
+export async function startSettlementWorker({
+  connectionString,
+  db,
+  log,
+}: {
+  /** Its own small pool: the server's parses BIGINT as bigint, which graphile-worker does not expect. */
+  connectionString: string;
+  db: Db;
+  log: FastifyBaseLogger;
+}): Promise<SettlementWorker> {
+  const settlement = agentSettlement({ db, ledger: createLedger({ db }) });
+  let stopping = false;
+  const quiet = (error: unknown) => stopping || isDatabaseGoingAway(error);
+  const pool = new pg.Pool({ connectionString, max: 2 });
+  pool.on('error', (error) => {
+    if (!quiet(error)) log.warn({ err: error }, 'settlement worker: a PostgreSQL connection was lost');
+  });
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  const logger = new Logger((scope) => (level, message, meta) => {
+    const entry = { scope: scope.label, ...meta };
+    const error = (meta as { error?: unknown; fatalError?: unknown } | undefined)?.error ?? meta?.fatalError;
+    if ((level === 'error' || level === 'warning') && quiet(error)) log.debug(entry, `settlement worker: ${message}`);
+    else if (level === 'error') log.error(entry, `settlement worker: ${message}`);
+    else if (level === 'warning') log.warn(entry, `settlement worker: ${message}`);
+    else log.debug(entry, `settlement worker: ${message}`);
+  });
+
+  const start = async (): Promise<Runner> => {
+    const runner = await run({
+      pgPool: pool,
+      concurrency: 1,
+      noHandleSignals: true,
+      pollInterval: 10_000,
+      logger,
+      preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+      crontab: SETTLEMENT_CRONTAB,
+      taskList: {
+        [SETTLEMENT_TASK]: async () => {
+          const result = await settlement.runPass(new Date());
+          if (result.periods) log.info(result, 'agent settlement: pass done');
+        },
+      },
+    });
+    await runner.addJob(SETTLEMENT_TASK, {}, { jobKey: SETTLEMENT_TASK, jobKeyMode: 'preserve_run_at' });
+    void runner.promise.then(
+      () => restart(),
+      () => restart(),
+    );
+    return runner;
+  };
+  let current: Runner | null = await start();
+  let timer: NodeJS.Timeout | undefined;
+  function restart() {
+    if (stopping) return;
+    current = null;
+    log.warn('settlement worker: stopped on its own; starting again shortly');
+    timer = setTimeout(() => {
+      start().then(
+        (runner) => {
+          if (stopping) void runner.stop().catch(() => undefined);
+          else current = runner;
+        },
+        (error: unknown) => {
+          if (!quiet(error)) log.warn({ err: error }, 'settlement worker: could not start again');
+          restart();
+        },
+      );
+    }, RESTART_AFTER_MS);
+    timer.unref();
+  }
+
+  return {
+    async stop() {
+      stopping = true;
+      clearTimeout(timer);
+      await current?.stop().catch(() => undefined);
+      await pool.end().catch(() => undefined);
+    },
+  };
+}
