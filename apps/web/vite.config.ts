@@ -214,8 +214,10 @@ function precompress(): Plugin {
  * the registration messages, are chunks of their own instead (their code alone, not what they
  * import), loaded by the chunks that use them.
  */
+const AGENT_PAGE_CHUNK =
+  /(^|\/)(agent-[a-z-]+|report-pages|payout-pages|register-center-page|downline-view-page|account-details-page)-[\w-]+\.js$/;
 const LATER_CONTRACTS =
-  /[\\/]packages[\\/]contracts[\\/]src[\\/](?:endpoints[\\/])?(member|wallet|cashier|games|inhouse|registration-messages)\.ts$/;
+  /[\\/]packages[\\/]contracts[\\/]src[\\/](?:endpoints[\\/])?(member|wallet|cashier|games|inhouse|agent-contracts|agent-downlines|agent-reports|errors|registration-messages)\.ts$/;
 const laterContracts = (id: string): string | null => {
   const group = LATER_CONTRACTS.exec(id);
   return group ? `contracts-${group[1]}` : null;
@@ -237,6 +239,8 @@ function firstLoadChunk(id: string, ctx: Rolldown.ChunkingContext): string | nul
   // The carousel serves the footer of every page and the home page: part of the shell rather
   // than a small chunk of its own (a request, and less for gzip to share).
   if (/[\\/]components[\\/]ui[\\/]carousel(-icons)?\.tsx?$/.test(id)) return 'index';
+  // Likewise the QR code of the side menu's downloads, which the referral page shares.
+  if (/[\\/]features[\\/]downloads[\\/]components[\\/]qr-code\.tsx$/.test(id)) return 'index';
   // Likewise the game card and the lobby reads of the home page's game sections, which the game
   // pages share: three tiny chunks of their own otherwise, each a request on the first load.
   if (/[\\/]features[\\/]games[\\/](components[\\/]game-card|api[\\/]get-(hot-games|game-list))\.tsx?$/.test(id)) {
@@ -381,7 +385,13 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: true,
     target: 'es2022',
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The agent centre's pages (issue 13) load their own imports when opened, without a
+      // preload list in the shell: their names would cost the home page's first load.
+      resolveDependencies: (file, deps) =>
+        AGENT_PAGE_CHUNK.test(file) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {

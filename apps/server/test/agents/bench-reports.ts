@@ -260,7 +260,7 @@ async function main() {
     console.log('| Report | p50 | p95 | within target |\n| --- | --- | --- | --- |');
     for (const line of results) console.log(line);
 
-    // ===== Settlement of one day (helper B, issue 13 item 4) =====
+    // Settlement of one day (issue 13 item 4).
     await timeSettlementOfADay(db, merchantId, topId);
     await db.destroy();
   } finally {

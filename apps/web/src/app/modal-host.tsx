@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Modal } from '../components/ui/modal.tsx';
 import { AnnouncementPopups } from '../features/announcements/components/announcement-popups.tsx';
-import { ContractOffers } from '../features/agent-contracts/components/contract-offers.tsx';
 import { loadMessages } from '../lib/i18n.ts';
 import { registerNavigate } from '../lib/navigation.ts';
 import {
@@ -74,22 +73,20 @@ function bodyFor(name: ModalName): ComponentType<ModalBodyProps> {
  * a loading dialog that it then replaces (two dialogs making the page inert and moving focus,
  * issue 3 item 11: total blocking time). A load that fails shows the usual dialogs.
  */
+const failedQuietly = new Set<ModalName>();
 function useQuietLoad(modal: ModalState | null): boolean {
-  const [failed, setFailed] = useState<ModalName | null>(null);
-  const [, setLoaded] = useState(0);
-  const name = modal?.name;
-  const quiet = !!modal && !!modal.props.popup && !loadedBodies.has(modal.name) && failed !== modal.name;
+  const [, settled] = useState(0);
+  const quiet = !!modal?.props.popup && !loadedBodies.has(modal.name) && !failedQuietly.has(modal.name);
   useEffect(() => {
-    if (!quiet || !name) return;
+    if (!quiet || !modal) return;
     let live = true;
-    loadBody(name).then(
-      () => live && setLoaded((n) => n + 1),
-      () => live && setFailed(name),
-    );
+    loadBody(modal.name)
+      .catch(() => failedQuietly.add(modal.name))
+      .finally(() => live && settled((n) => n + 1));
     return () => {
       live = false;
     };
-  }, [quiet, name]);
+  }, [quiet, modal]);
   return quiet;
 }
 
@@ -105,8 +102,6 @@ export function ModalHost() {
   return (
     <>
       <AnnouncementPopups />
-      {/* Issue 13: the contract popup when an upline's offer is pending (§6). */}
-      <ContractOffers />
       {modal && Body ? (
         <ModalLoadBoundary key={`${modal.name}:${attempt}`} onRetry={() => setAttempt((n) => n + 1)}>
           <Suspense fallback={<LoadingModal />}>

@@ -28,22 +28,18 @@ const myGames = page(() => import('./routes/my-games.tsx'));
 const lottery = page(() => import('./routes/lottery.tsx'));
 /** Issue 12: our own games and the pages around them (the feature's own strings load with them). */
 const originals = page(() => import('./routes/originals.tsx'));
-const originalsPage = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+/** A page that is a named export of a feature module (our games' pages, the agent centre's). */
+const featurePage = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   page(() => load().then((module) => ({ default: module[name] })));
-
-/** An agent-centre page: a named export of a feature module (loads with the pages' strings). */
-const agentPage = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  page(() => load().then((module) => ({ default: module[name] })));
-const agentLayout = agentPage(() => import('../features/agent/components/agent-layout.tsx'), 'AgentLayout');
+const agentLayout = featurePage(() => import('../features/agent/components/agent-layout.tsx'), 'AgentLayout');
 
 /**
- * ===== Agent-centre pages: children of /agentHome (issue 13) =====
- * Each helper adds its own pages in its own section below, as `{ path: '<referenceName>', lazy: agentPage(...) }`.
- * The menu listing them lives in features/agent/utils/agent-menu.ts.
+ * Issue 13: the agent centre's pages, children of /agentHome under their reference names (§2);
+ * features/agent/utils/agent-menu.ts lists them in the menu.
  */
 export const AGENT_CENTRE_PAGES: RouteObject[] = [
-  { index: true, lazy: agentPage(() => import('../features/agent/components/agent-home-page.tsx'), 'AgentHomePage') },
-  // --- helper A: team figures & reports ---
+  { index: true, lazy: featurePage(() => import('../features/agent/components/agent-home-page.tsx'), 'AgentHomePage') },
+  // Reports.
   ...(
     [
       ['agentTeamOverview', 'TeamOverviewPage'],
@@ -56,10 +52,9 @@ export const AGENT_CENTRE_PAGES: RouteObject[] = [
     ] as const
   ).map(([path, name]) => ({
     path,
-    lazy: agentPage(() => import('../features/agent-reports/components/report-pages.tsx'), name),
+    lazy: featurePage(() => import('../features/agent-reports/components/report-pages.tsx'), name),
   })),
-  // --- end helper A ---
-  // --- helper B: contracts & settlement ---
+  // Salaries and dividends.
   ...(
     [
       ['agentDividendRecordCopy2', 'DividendRecordPage'],
@@ -70,27 +65,28 @@ export const AGENT_CENTRE_PAGES: RouteObject[] = [
     ] as const
   ).map(([path, name]) => ({
     path,
-    lazy: agentPage(() => import('../features/agent-contracts/components/payout-pages.tsx'), name),
+    lazy: featurePage(() => import('../features/agent-contracts/components/payout-pages.tsx'), name),
   })),
-  // --- end helper B ---
-  // --- helper C: layout, downlines, referral ---
+  // The team and the account.
   {
     path: 'registerCenter',
-    lazy: agentPage(() => import('../features/agent/components/register-center-page.tsx'), 'RegisterCenterPage'),
+    lazy: featurePage(() => import('../features/agent/components/register-center-page.tsx'), 'RegisterCenterPage'),
   },
   {
     path: 'downlineManagmentView',
-    lazy: agentPage(() => import('../features/agent/components/downline-view-page.tsx'), 'DownlineViewPage'),
+    lazy: featurePage(() => import('../features/agent/components/downline-view-page.tsx'), 'DownlineViewPage'),
   },
   {
     path: 'accountDetails',
-    lazy: agentPage(() => import('../features/agent/components/account-details-page.tsx'), 'AccountDetailsPage'),
+    lazy: featurePage(() => import('../features/agent/components/account-details-page.tsx'), 'AccountDetailsPage'),
   },
   {
     path: 'agentAnnouncement',
-    lazy: agentPage(() => import('../features/agent/components/agent-announcement-page.tsx'), 'AgentAnnouncementPage'),
+    lazy: featurePage(
+      () => import('../features/agent/components/agent-announcement-page.tsx'),
+      'AgentAnnouncementPage',
+    ),
   },
-  // --- end helper C ---
 ];
 
 export const routes: RouteObject[] = [
@@ -116,7 +112,7 @@ export const routes: RouteObject[] = [
           { path: 'agent', lazy: page(() => import('./routes/agent.tsx')) },
           {
             path: 'originals/verify',
-            lazy: originalsPage(() => import('../features/originals/components/verify-page.tsx'), 'VerifyPage'),
+            lazy: featurePage(() => import('../features/originals/components/verify-page.tsx'), 'VerifyPage'),
           },
           // Crash rounds are shared: visitors watch them (the page asks them to log in to bet).
           { path: 'originals/crash', lazy: originals },
@@ -137,15 +133,15 @@ export const routes: RouteObject[] = [
               { path: 'agentHome', lazy: agentLayout, children: AGENT_CENTRE_PAGES },
               {
                 path: 'originals/fairness',
-                lazy: originalsPage(() => import('../features/originals/components/fairness-page.tsx'), 'FairnessPage'),
+                lazy: featurePage(() => import('../features/originals/components/fairness-page.tsx'), 'FairnessPage'),
               },
               {
                 path: 'originals/rounds',
-                lazy: originalsPage(() => import('../features/originals/components/rounds-page.tsx'), 'RoundsPage'),
+                lazy: featurePage(() => import('../features/originals/components/rounds-page.tsx'), 'RoundsPage'),
               },
               {
                 path: 'originals/rounds/:roundId',
-                lazy: originalsPage(() => import('../features/originals/components/rounds-page.tsx'), 'RoundPage'),
+                lazy: featurePage(() => import('../features/originals/components/rounds-page.tsx'), 'RoundPage'),
               },
               { path: 'originals/:game', lazy: originals },
             ],

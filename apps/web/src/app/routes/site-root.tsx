@@ -11,6 +11,7 @@ import { useRouteEffects } from '../../features/navigation/hooks/use-route-effec
 import { SiteHeader } from '../../features/navigation/components/site-header.tsx';
 import { HeaderAccount } from '../../features/auth/components/header-account.tsx';
 import { AuthBootstrap } from '../../features/auth/components/auth-bootstrap.tsx';
+import { useSession } from '../../features/auth/hooks/use-session.ts';
 import { RouteProgress } from '../../features/navigation/components/route-progress.tsx';
 import { LanguageSelect } from '../../features/preferences/components/language-select.tsx';
 import { ThemeSwitch } from '../../features/preferences/components/theme-switch.tsx';
@@ -19,6 +20,11 @@ import { useGameLaunch } from '../use-game-launch.ts';
 
 /** §2 header balance: its own chunk, loaded only once a member is logged in (issue 3 budget). */
 const HeaderBalance = lazy(() => import('../../features/wallet/components/header-balance.tsx'));
+
+/** Issue 13 (§6): a member's pending contract offers pop up after log-in; their code loads then. */
+const ContractOffers = lazy(() =>
+  import('../../features/agent-contracts/components/contract-offers.tsx').then((m) => ({ default: m.ContractOffers })),
+);
 
 /** Side menu, footer and floating widget: one chunk, rendered after the first paint (site-layout.tsx). */
 const extras = () => import('./site-extras.tsx');
@@ -55,6 +61,7 @@ export function SiteRoot() {
   const lanes = useLastAnswer(useVendorLanes().data)?.data.lanes;
   const items = useMemo(() => buildNavigation(lanes ?? []), [lanes]);
   const launch = useGameLaunch();
+  const signedIn = !!useSession().token;
   const info = status?.info;
   const siteName = info?.merchant.name || t('brand.name');
   const languages = info?.merchant.languages;
@@ -103,9 +110,16 @@ export function SiteRoot() {
           </Optional>
         }
         widget={
-          <Optional>
-            <ShellWidget info={info} showInvite={showInvite} />
-          </Optional>
+          <>
+            <Optional>
+              <ShellWidget info={info} showInvite={showInvite} />
+            </Optional>
+            {signedIn ? (
+              <Optional>
+                <ContractOffers />
+              </Optional>
+            ) : null}
+          </>
         }
       >
         <Outlet />

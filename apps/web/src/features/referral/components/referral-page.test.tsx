@@ -60,7 +60,7 @@ describe('Refer and earn (member centre referral)', () => {
     expect(asked.some((url) => url.includes('autoGenerate=true'))).toBe(true);
     // jsdom's page is http://localhost: the link takes that scheme.
     expect(screen.getByText('http://khela.example/?referralCode=AB23CD45')).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'QR code of the invitation link' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'QR code of the invitation link' })).toBeTruthy();
     expect(await screen.findByText('No one has registered with your code yet.')).toBeTruthy();
   });
 

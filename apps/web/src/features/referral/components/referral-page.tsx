@@ -2,11 +2,11 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
-import { QrCode } from '../../downloads/components/qr-code.tsx';
 import { PagedTable } from '../../agent/components/paged-table.tsx';
 import { useInvitations, useReferralDetails } from '../api/get-referral.ts';
 import { inviteLink } from '../utils/invite-link.ts';
 import '../../agent/components/agent-layout.css';
+import { QrCode } from '../../downloads/components/qr-code.tsx';
 import '../../agent/messages.ts';
 
 /**
