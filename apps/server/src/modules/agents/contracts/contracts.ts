@@ -17,6 +17,7 @@ import type { AgentContractState } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { MemberContext } from '../../../http/context.ts';
 import type { LocalizedText } from '../../notifications/notify.ts';
+import { requireAgent } from '../access.ts';
 
 /** A contract row with both parties' usernames. */
 export interface ContractRow {
@@ -259,7 +260,7 @@ export function agentContracts({ db }: { db: Db }) {
 
     async offer(member: MemberContext, request: { username: string; kind: ContractKind; terms: TermsInput }) {
       if (isTrialType(member.type)) throw new AppError('auth.trial_account');
-      if (!isAgentType(member.type)) throw new AppError('auth.not_agent');
+      requireAgent(member);
       const parsed = parseContractTerms(request.kind, request.terms);
       if (!parsed.ok) throw new AppError(parsed.code);
       const target = await db
@@ -525,7 +526,7 @@ export function agentContracts({ db }: { db: Db }) {
 
     async offered(member: MemberContext, username?: string) {
       if (isTrialType(member.type)) throw new AppError('auth.trial_account');
-      if (!isAgentType(member.type)) throw new AppError('auth.not_agent');
+      requireAgent(member);
       let query = contractsQuery(db)
         .where('c.offerer_id', '=', member.id)
         .where('c.merchant_id', '=', member.merchantId);

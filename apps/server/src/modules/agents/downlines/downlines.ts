@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import { toDecimalString } from '@khela/money';
 import {
   RECORDS_DEFAULT_PAGE_SIZE,
-  RECORDS_TIME_ZONE,
   isAgentType,
   type DownlineContracts,
   type DownlineKind,
@@ -16,6 +15,7 @@ import { hashPassword } from '../../admin/passwords.ts';
 import { checkCredentials, takenFieldOf } from '../../members/registration.ts';
 import { REGISTRATION_MESSAGES } from '../../members/registration-messages.ts';
 import { memberRepository } from '../../members/repository.ts';
+import { merchantTimeZone, requireAgent } from '../access.ts';
 import { contractStatesOf } from './contract-states.ts';
 
 /** The type a downline agent opened in the registerCenter gets (§6: 2, an agent under an agent). */
@@ -44,19 +44,6 @@ interface MemberFacts {
   status: string;
   created_at: Date;
   last_login_at: Date | null;
-}
-
-/** §6: only agents (types 1, 2, 41, 42) use the agent centre; players and trial users are refused. */
-export function requireAgent(member: MemberContext): void {
-  if (!isAgentType(member.type)) throw new AppError('auth.not_agent');
-}
-
-/** The merchant's time zone (A's `merchants.time_zone` once it exists, else the records zone). */
-export async function merchantTimeZone(db: Db, merchantId: number): Promise<string> {
-  const row = await sql<{ zone: string | null }>`
-    SELECT to_jsonb(m) ->> 'time_zone' AS zone FROM merchants m WHERE m.id = ${merchantId}
-  `.execute(db);
-  return row.rows[0]?.zone || RECORDS_TIME_ZONE;
 }
 
 /** The merchant's domains an invitation may point to (not other agents' own domains). */

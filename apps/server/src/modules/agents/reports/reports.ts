@@ -1,10 +1,11 @@
 import { sql, type RawBuilder } from 'kysely';
 import { toDecimalString } from '@khela/money';
-import { isAgentType, type Language } from '@khela/contracts';
+import type { Language } from '@khela/contracts';
 import type { Db } from '../../../db/database.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { MemberContext } from '../../../http/context.ts';
 import { recordsWindow, type RecordsQuery, type RecordsWindow } from '../../wallet/records.ts';
+import { merchantTimeZone, requireAgent } from '../access.ts';
 
 export interface AgentReportQuery extends RecordsQuery {
   downline?: string | undefined;
@@ -51,14 +52,9 @@ const TYPE_OF_KIND = new Map<string, TransactionType>(
 export function agentReports({ db }: { db: Db }) {
   /** Agents only; the team is the caller's downlines, or a downline's own subtree (itself included). */
   async function teamOf(member: MemberContext, query: AgentReportQuery, language: Language): Promise<Team> {
-    if (!isAgentType(member.type)) throw new AppError('auth.not_agent');
+    requireAgent(member);
     const window = recordsWindow(query, language);
-    const merchant = await db
-      .selectFrom('merchants')
-      .select('time_zone')
-      .where('id', '=', member.merchantId)
-      .executeTakeFirstOrThrow();
-    const base = { merchantId: member.merchantId, timeZone: merchant.time_zone, window };
+    const base = { merchantId: member.merchantId, timeZone: await merchantTimeZone(db, member.merchantId), window };
     if (!query.downline) return withSmallIds({ ...base, rootId: member.id, minDepth: 1 });
     const found = await db
       .selectFrom('members as m')

@@ -64,6 +64,9 @@ export interface PassResult {
   held: number;
 }
 
+/** A contract's team: its member and every member below it (the closure table includes depth 0). */
+const teamOf = (memberId: number) => sql`(SELECT descendant_id FROM member_tree WHERE ancestor_id = ${memberId})`;
+
 export function agentSettlement({ db, ledger }: { db: Db; ledger: Ledger }) {
   async function contractsToSettle(now: Date, only?: bigint): Promise<SettlingContract[]> {
     let query = db
@@ -96,7 +99,7 @@ export function agentSettlement({ db, ledger }: { db: Db; ledger: Ledger }) {
   }
 
   async function figuresOf(trx: Db, c: SettlingContract, period: Period): Promise<Figures> {
-    const team = sql`(SELECT descendant_id FROM member_tree WHERE ancestor_id = ${c.member_id})`;
+    const team = teamOf(c.member_id);
     if (c.kind === 'realtime_salary') {
       const profit = c.terms.profitRateBp ?? 0;
       const loss = c.terms.lossRateBp ?? 0;
@@ -283,7 +286,7 @@ export function agentSettlement({ db, ledger }: { db: Db; ledger: Ledger }) {
    * the first one with a bet of the team (no row is kept for an empty one; the cursor moves on).
    */
   async function nextActivity(c: SettlingContract, from: Date): Promise<Date | null> {
-    const team = sql`(SELECT descendant_id FROM member_tree WHERE ancestor_id = ${c.member_id})`;
+    const team = teamOf(c.member_id);
     const { rows } =
       c.kind === 'realtime_salary'
         ? await sql<{ at: Date | null }>`
