@@ -58,7 +58,27 @@ function Tiles({ items }: { items: { label: string; value: string; signed?: bool
   );
 }
 
-const errorOf = (error: { message?: string } | null) => error;
+/** A paged report's rows, state and page for the PagedTable, the page number kept by the filter. */
+function pagedTableOf<Row>(
+  report: {
+    data?: { list: Row[]; pageSize: number; total: number };
+    isPending: boolean;
+    error: { message?: string } | null;
+    refetch: () => unknown;
+  },
+  filter: { pageNo: number; setPageNo: (page: number) => void },
+) {
+  return {
+    rows: report.data?.list,
+    loading: report.isPending,
+    error: report.error,
+    onRetry: () => void report.refetch(),
+    pageNo: filter.pageNo,
+    pageSize: report.data?.pageSize,
+    total: report.data?.total,
+    onPage: filter.setPageNo,
+  };
+}
 
 /** /agentHome/agentTeamOverview */
 export function TeamOverviewPage() {
@@ -105,7 +125,7 @@ export function TeamOverviewPage() {
           rows={series}
           rowKey={(r) => r.day}
           loading={report.isPending}
-          error={errorOf(report.error)}
+          error={report.error}
           onRetry={() => void report.refetch()}
           csvName={`team-overview-${filter.range.from}-${filter.range.to}`}
         />
@@ -155,15 +175,8 @@ export function PalStatementsPage() {
         <PagedTable
           caption={t('agentReports.pal.title')}
           columns={columns}
-          rows={report.data?.list}
+          {...pagedTableOf(report, filter)}
           rowKey={(r) => r.username}
-          loading={report.isPending}
-          error={errorOf(report.error)}
-          onRetry={() => void report.refetch()}
-          pageNo={filter.pageNo}
-          pageSize={report.data?.pageSize}
-          total={report.data?.total}
-          onPage={filter.setPageNo}
           csvName={`pal-statements-${filter.range.from}-${filter.range.to}`}
         />
       </div>
@@ -203,7 +216,7 @@ export function RevenueReportPage() {
           rows={rows}
           rowKey={(r) => r.productType}
           loading={report.isPending}
-          error={errorOf(report.error)}
+          error={report.error}
           onRetry={() => void report.refetch()}
           csvName={`revenue-${filter.range.from}-${filter.range.to}`}
         />
@@ -235,15 +248,8 @@ export function DownlineTransactionsPage() {
         <PagedTable
           caption={t('agentReports.transactions.title')}
           columns={columns}
-          rows={report.data?.list}
+          {...pagedTableOf(report, filter)}
           rowKey={(r) => r.id}
-          loading={report.isPending}
-          error={errorOf(report.error)}
-          onRetry={() => void report.refetch()}
-          pageNo={filter.pageNo}
-          pageSize={report.data?.pageSize}
-          total={report.data?.total}
-          onPage={filter.setPageNo}
           csvName={`downline-transactions-${filter.range.from}-${filter.range.to}`}
           toolbar={
             <label htmlFor={typeId} className="agent-filter__field">
@@ -295,15 +301,8 @@ function BetsPage({ scope }: { scope: 'self' | 'team' }) {
         <PagedTable
           caption={t(`agentReports.${key}.title`)}
           columns={columns}
-          rows={report.data?.list}
+          {...pagedTableOf(report, filter)}
           rowKey={(r) => r.betRef}
-          loading={report.isPending}
-          error={errorOf(report.error)}
-          onRetry={() => void report.refetch()}
-          pageNo={filter.pageNo}
-          pageSize={report.data?.pageSize}
-          total={report.data?.total}
-          onPage={filter.setPageNo}
           csvName={`${scope === 'self' ? 'my-bets' : 'team-bets'}-${filter.range.from}-${filter.range.to}`}
         />
       </div>
@@ -343,15 +342,8 @@ export function UserLossPage() {
         <PagedTable
           caption={t('agentReports.loss.title')}
           columns={columns}
-          rows={report.data?.list}
+          {...pagedTableOf(report, filter)}
           rowKey={(r) => r.username}
-          loading={report.isPending}
-          error={errorOf(report.error)}
-          onRetry={() => void report.refetch()}
-          pageNo={filter.pageNo}
-          pageSize={report.data?.pageSize}
-          total={report.data?.total}
-          onPage={filter.setPageNo}
           csvName={`user-loss-${filter.range.from}-${filter.range.to}`}
         />
       </div>
