@@ -31,6 +31,8 @@
       var link = document.createElement('link');
       link.rel = /\.css$/.test(file) ? 'preload' : 'modulepreload';
       if (link.rel === 'preload') link.setAttribute('as', 'style');
+      // The build's loader asks for chunks in CORS mode: a preload in another mode is fetched twice.
+      link.crossOrigin = '';
       link.href = '/' + file;
       document.head.append(link);
     });

@@ -200,6 +200,8 @@ describe('the first screen (issue 3 item 11)', () => {
       'preload /assets/home-1.css',
     ]);
     expect(document.head.querySelector('link[href$=".css"]')?.getAttribute('as')).toBe('style');
+    // In the CORS mode of the build's own loader (a stylesheet link with crossorigin), or fetched twice.
+    for (const link of document.head.querySelectorAll('link')) expect(link.getAttribute('crossorigin')).toBe('');
 
     document.head.innerHTML = '';
     localStorage.setItem('language', 'en');
