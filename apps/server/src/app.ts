@@ -38,7 +38,7 @@ import { registerWalletRoutes } from './modules/wallet/routes.ts';
 import { registerAgentContractRoutes } from './modules/agents/contracts/routes.ts';
 import { registerAgentReportRoutes } from './modules/agents/reports/routes.ts';
 import { registerAgentDownlineRoutes } from './modules/agents/downlines/routes.ts';
-import { registerReferralRoutes } from './modules/agents/referral/routes.ts';
+import { registerDevReferralRewards, registerReferralRoutes } from './modules/agents/referral/routes.ts';
 import { registerSeamlessRoutes } from './modules/seamless/routes.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerObservability } from './plugins/observability.ts';
@@ -224,6 +224,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.devEndpoints) {
     registerDevOutbox(app, options.db);
     registerDevSettlement(app, options.db);
+    registerDevReferralRewards(app, options.db);
   }
   options.configure?.(app, deps);
   return app;

@@ -29,6 +29,10 @@ export const SWITCHES = {
   GAMELOFAV3: 'Favourite games',
   GAMELOREC3: 'Recent games',
   AGENTPOLICY3: 'Agent contracts (consolidated info)',
+  AGENTDIVIDEND3: 'Dividend contracts',
+  AGENTDAILYSAL3: 'Daily salary contracts',
+  AGENTHOURSAL3: 'Hourly salary contracts',
+  AGENTREALTIMESAL3: 'Real-time salary contracts',
   AGETRANSFERUP3: 'Transfer to upline',
   FUNDTRANS3: 'Transfer between the main and game wallets',
   PTSYS3: 'Points mall',
@@ -62,7 +66,23 @@ export const SWITCH_PARENT: Partial<Record<SwitchId, SwitchId>> = {
   GAMELOHOT3: 'GAMELO3',
   GAMELOFAV3: 'GAMELO3',
   GAMELOREC3: 'GAMELO3',
+  AGENTDIVIDEND3: 'AGENTPOLICY3',
+  AGENTDAILYSAL3: 'AGENTPOLICY3',
+  AGENTHOURSAL3: 'AGENTPOLICY3',
+  AGENTREALTIMESAL3: 'AGENTPOLICY3',
 };
+
+/**
+ * §2 "items depend on contract settings", §3 enableSalary/enableContract: the kinds of agent
+ * contract the merchant runs, one switch each under AGENTPOLICY3. Agents are offered, and see
+ * menu pages for, only the kinds whose switch is in force.
+ */
+export const CONTRACT_KIND_SWITCHES = {
+  dividend: 'AGENTDIVIDEND3',
+  daily_salary: 'AGENTDAILYSAL3',
+  hourly_salary: 'AGENTHOURSAL3',
+  realtime_salary: 'AGENTREALTIMESAL3',
+} as const satisfies Record<string, SwitchId>;
 
 /**
  * §5 pattern catalogue. `acceptedPattern` is a JavaScript `u`-flag regular expression on the

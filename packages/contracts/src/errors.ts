@@ -246,6 +246,11 @@ export const errorCatalog = {
     en: 'This member is not in your team.',
     bn: 'এই সদস্য আপনার টিমে নেই।',
   },
+  'agent.downline_rate_limited': {
+    status: 429,
+    en: 'You have opened many accounts in a short time. Please try again in a while.',
+    bn: 'আপনি অল্প সময়ে অনেকগুলো অ্যাকাউন্ট খুলেছেন। কিছুক্ষণ পরে আবার চেষ্টা করুন।',
+  },
   'wallet.member_not_found': {
     status: 404,
     en: 'No such member among your downlines.',
@@ -287,6 +292,11 @@ export const errorCatalog = {
     en: "A downline's rate cannot be higher than your own rate for this contract.",
     bn: 'ডাউনলাইনের হার এই চুক্তিতে আপনার নিজের হারের চেয়ে বেশি হতে পারে না।',
   },
+  'contract.kind_not_offered': {
+    status: 403,
+    en: 'This site does not offer contracts of this kind.',
+    bn: 'এই সাইটে এই ধরনের চুক্তি দেওয়া হয় না।',
+  },
   'contract.upline_has_no_contract': {
     status: 409,
     en: 'You need an active contract of this kind before you can offer one.',
@@ -321,6 +331,22 @@ export const errorCatalog = {
     status: 409,
     en: 'This period has already been paid.',
     bn: 'এই সময়কালের অর্থ আগেই পরিশোধ করা হয়েছে।',
+  },
+  // Issue 13 item 6: referral reward settings (modules/agents/referral)
+  'referral.invalid_rate': {
+    status: 400,
+    en: 'The commission must be a number from 0 to 10 (percent) with at most 2 decimals.',
+    bn: 'কমিশন ০ থেকে ১০ (শতাংশ)-এর মধ্যে সর্বোচ্চ ২ দশমিকের একটি সংখ্যা হতে হবে।',
+  },
+  'referral.invalid_amount': {
+    status: 400,
+    en: 'Each amount must be a number with at most 2 decimals, and a daily cap more than 0.',
+    bn: 'প্রতিটি পরিমাণ সর্বোচ্চ ২ দশমিকের একটি সংখ্যা হতে হবে, আর দৈনিক সীমা ০-এর বেশি।',
+  },
+  'referral.nothing_to_pay': {
+    status: 400,
+    en: 'To switch referral rewards on, set a commission or a first-deposit bonus above 0.',
+    bn: 'রেফারেল পুরস্কার চালু করতে ০-এর বেশি কমিশন বা প্রথম ডিপোজিট বোনাস দিন।',
   },
 
   // Cashier: deposits, withdrawals, payee accounts, adjustments (issue 5)

@@ -13,6 +13,7 @@ export * from './endpoints/gateway.ts';
 export * from './endpoints/games-admin.ts';
 export * from './endpoints/seamless.ts';
 export * from './endpoints/vendors-admin.ts';
+export * from './endpoints/referral-rewards.ts';
 export * from './transfer-wallet.ts';
 
 /** The endpoint registry: every call the server serves, grouped by feature. */

@@ -255,6 +255,8 @@ export interface Database {
   agent_contract_history: AgentContractHistoryTable;
   agent_contract_payouts: AgentContractPayoutsTable;
   member_referral_codes: MemberReferralCodesTable;
+  referral_settings: ReferralSettingsTable;
+  referral_rewards: ReferralRewardsTable;
 }
 
 /** Issue 13 referral (migrations/0021_agent_downlines.ts): a member's own referral code. */
@@ -262,6 +264,35 @@ export interface MemberReferralCodesTable {
   member_id: number;
   merchant_id: number;
   code: string;
+  created_at: Generated<Date>;
+}
+
+/** Migration 0023 (§2 Refer and Earn): a merchant's referral reward settings; no row: off. */
+export interface ReferralSettingsTable {
+  merchant_id: number;
+  enabled: Generated<boolean>;
+  commission_bp: Generated<number>;
+  daily_cap: bigint | null;
+  first_deposit_bonus: Generated<bigint>;
+  first_deposit_min: Generated<bigint>;
+  /** `YYYY-MM-DD`: select as `starts_on::text` (the pool reads a date as a local-midnight Date). */
+  starts_on: ColumnType<string | null, string | null | undefined, string | null>;
+  paid_through: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_at: Generated<Date>;
+}
+
+/** Migration 0023: one paid referral reward (a day's commission or the first-deposit bonus). */
+export interface ReferralRewardsTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  inviter_id: number;
+  invitee_id: number;
+  reason: 'commission' | 'first_deposit';
+  day: ColumnType<string, string, string>;
+  basis: bigint;
+  rate_bp: Generated<number>;
+  amount: bigint;
+  ledger_transaction_id: bigint | null;
   created_at: Generated<Date>;
 }
 

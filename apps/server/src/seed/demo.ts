@@ -8,6 +8,7 @@ import { seedOperators } from './operators.ts';
 import { seedVendors } from './vendors.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedAgentTeam } from './agent-team.ts';
+import { seedReferralDemo } from './referral.ts';
 import { seedAgentContracts } from './agent-contracts.ts';
 
 export const DEMO_MERCHANT = 'khela';
@@ -30,6 +31,10 @@ const DEMO_SWITCHES_ON = new Set<string>([
   'GAMELOFAV3',
   'GAMELOREC3',
   'AGENTPOLICY3',
+  'AGENTDIVIDEND3',
+  'AGENTDAILYSAL3',
+  'AGENTHOURSAL3',
+  'AGENTREALTIMESAL3',
   'AGETRANSFERUP3',
   'FUNDTRANS3',
   'PTSYS3',
@@ -130,6 +135,8 @@ const featureSeeds = [
   seedAgentTeam,
   // Issue 13: agent01's contracts from the house, and agent02's from agent01 (after the team).
   seedAgentContracts,
+  // Issue 13: referral rewards on, player11 invited by agent01 (after the team).
+  seedReferralDemo,
 ];
 
 /** Seeds the demo merchant on an empty database; returns whether it did. Runs in one transaction. */

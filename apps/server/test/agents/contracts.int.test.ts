@@ -484,3 +484,161 @@ describe('agent contracts', () => {
     expect(ended.body.value.contract.state).toBe('terminated');
   });
 });
+
+describe('the house ends its contracts', () => {
+  const TERMINATE = '/admin/agent-contracts/terminate';
+
+  it("ends a house contract and the agent's downline contracts of that kind (audited); refuses others", async () => {
+    const admin = await loginAsAdmin(t);
+    // top (house daily salary and dividend) → sub (both kinds from top) → player (daily from sub); sub2 has an offer.
+    const top = await createMember(t, merchantId, { type: 1 });
+    const sub = await createMember(t, merchantId, { type: 1, upline: top });
+    const sub2 = await createMember(t, merchantId, { type: 1, upline: top });
+    const player = await createMember(t, merchantId, { upline: sub });
+    const offeredByHouse = await t.request<Decision>(
+      'POST',
+      '/admin/agent-contracts/offer',
+      { username: top.username, kind: 'daily_salary', terms: dailyTerms([0, '0', '2']) },
+      { headers: admin },
+    );
+    const house = offeredByHouse.body.value.contract.id;
+    expect((await decide(top, house, 'accept')).body.value.contract.state).toBe('active');
+    const houseDividend = await liveContract(t, merchantId, {
+      memberId: top.id,
+      kind: 'dividend',
+      terms: { period: 'Monthly', tiers: [tier(0, 0n, 1_000)] },
+    });
+    const subDaily = await liveContract(t, merchantId, {
+      memberId: sub.id,
+      offererId: top.id,
+      kind: 'daily_salary',
+      terms: { tiers: [tier(0, 0n, 150)] },
+    });
+    const subDividend = await liveContract(t, merchantId, {
+      memberId: sub.id,
+      offererId: top.id,
+      kind: 'dividend',
+      terms: { period: 'Monthly', tiers: [tier(0, 0n, 500)] },
+    });
+    const playerDaily = await liveContract(t, merchantId, {
+      memberId: player.id,
+      offererId: sub.id,
+      kind: 'daily_salary',
+      terms: { tiers: [tier(0, 0n, 100)] },
+    });
+    const pending = await offer(top, { username: sub2.username, kind: 'daily_salary', terms: dailyTerms([0, '0', 1]) });
+    expect(pending.body.value.contract.state).toBe('offered');
+
+    // Refused, nothing changed: an operator without the money permission, junk and foreign ids.
+    const before = await contractState();
+    const support = await loginAsNewOperator(t, 'support');
+    const cases: [Record<string, string>, unknown, number, string][] = [
+      [support, { contractId: house }, 403, 'auth.forbidden'],
+      [admin, { contractId: 'abc' }, 400, 'request.invalid'],
+      [admin, { contractId: '-1' }, 400, 'request.invalid'],
+      [admin, {}, 400, 'request.invalid'],
+      [admin, { contractId: '999999999999' }, 404, 'contract.not_found'],
+      // An upline's contract with its downline is not the house's to end.
+      [admin, { contractId: subDaily.toString() }, 404, 'contract.not_found'],
+    ];
+    for (const [headers, body, status, code] of cases) {
+      const res = await t.request('POST', TERMINATE, body, { headers });
+      expect([body, res.status, res.body.code]).toEqual([body, status, code]);
+    }
+    expect(await contractState()).toBe(before);
+
+    const ended = await t.request<Decision>('POST', TERMINATE, { contractId: house }, { headers: admin });
+    expect(ended.status).toBe(200);
+    expect(ended.body.value.contract).toMatchObject({ id: house, state: 'terminated', offerer: null });
+    expect(ended.body.value.contract.endedAt).not.toBeNull();
+    const states = await t.db
+      .selectFrom('agent_contracts')
+      .select(['id', 'state'])
+      .where('id', 'in', [
+        BigInt(house),
+        houseDividend,
+        subDaily,
+        subDividend,
+        playerDaily,
+        BigInt(pending.body.value.contract.id),
+      ])
+      .orderBy('id')
+      .execute();
+    // The daily salary contracts below it end with it, down the tree; the dividend ones stay.
+    expect(Object.fromEntries(states.map((s) => [s.id.toString(), s.state]))).toEqual({
+      [house]: 'terminated',
+      [houseDividend.toString()]: 'active',
+      [subDaily.toString()]: 'terminated',
+      [subDividend.toString()]: 'active',
+      [playerDaily.toString()]: 'terminated',
+      [pending.body.value.contract.id]: 'terminated',
+    });
+    for (const member of [top, sub, sub2, player]) {
+      expect(await inboxKinds(t, member.id)).toContain('contract.terminated');
+    }
+    const history = await t.db
+      .selectFrom('agent_contract_history')
+      .select(['contract_id', 'action', 'actor', 'actor_operator_id'])
+      .where('contract_id', 'in', [BigInt(house), subDaily, playerDaily])
+      .where('action', 'like', 'terminated%')
+      .orderBy('id')
+      .execute();
+    expect(history.map((h) => [h.contract_id.toString(), h.action, h.actor])).toEqual([
+      [house, 'terminated', 'operator'],
+      [subDaily.toString(), 'terminated_rate_rule', 'system'],
+      [playerDaily.toString(), 'terminated_rate_rule', 'system'],
+    ]);
+    expect(history[0]!.actor_operator_id).not.toBeNull();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'before', 'after'])
+      .where('entity', '=', 'agentContracts')
+      .where('entity_id', '=', house)
+      .where('action', '=', 'terminate')
+      .executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ before: { state: 'active' }, after: { state: 'terminated' } });
+
+    // Ended is ended: again is refused, and the agent has no daily salary of its own to offer.
+    const again = await t.request('POST', TERMINATE, { contractId: house }, { headers: admin });
+    expect([again.status, again.body.code]).toEqual([409, 'contract.already_decided']);
+    const noCap = await offer(top, { username: sub.username, kind: 'daily_salary', terms: dailyTerms([0, '0', 1]) });
+    expect(noCap.body.code).toBe('contract.upline_has_no_contract');
+  });
+
+  it('withdraws a pending house offer and leaves the live contract of the kind as it is', async () => {
+    const admin = await loginAsAdmin(t);
+    const top = await createMember(t, merchantId, { type: 1 });
+    const sub = await createMember(t, merchantId, { type: 1, upline: top });
+    const live = await liveContract(t, merchantId, {
+      memberId: top.id,
+      kind: 'daily_salary',
+      terms: { tiers: [tier(0, 0n, 200)] },
+    });
+    const subDaily = await liveContract(t, merchantId, {
+      memberId: sub.id,
+      offererId: top.id,
+      kind: 'daily_salary',
+      terms: { tiers: [tier(0, 0n, 150)] },
+    });
+    const offered = await t.request<Decision>(
+      'POST',
+      '/admin/agent-contracts/offer',
+      { username: top.username, kind: 'daily_salary', terms: dailyTerms([0, '0', '3']) },
+      { headers: admin },
+    );
+    const res = await t.request<Decision>(
+      'POST',
+      TERMINATE,
+      { contractId: offered.body.value.contract.id },
+      { headers: admin },
+    );
+    expect(res.body.value.contract.state).toBe('terminated');
+    const rows = await t.db
+      .selectFrom('agent_contracts')
+      .select(['id', 'state'])
+      .where('id', 'in', [live, subDaily])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.state)).toEqual(['active', 'active']);
+  });
+});

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { Downline, DownlineDetail } from '@khela/contracts';
+import { errorCatalog, type Downline, type DownlineDetail } from '@khela/contracts';
+import { DOWNLINE_OPEN_LIMIT } from '../../src/modules/agents/downlines/downlines.ts';
 import { ledger as createLedger } from '../../src/modules/ledger/ledger.ts';
+import { rateLimiter } from '../../src/modules/rate-limit/rate-limiter.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { demoMerchantId } from '../support/helpers.ts';
 import { createMember, fund, mainOf, type WalletMember } from '../wallet/helpers.ts';
@@ -135,6 +137,36 @@ describe('registerCenter: opening downlines (POST /wps/agent/downlines)', () => 
       expect(res.body.code).toBe('auth.not_agent');
     }
     expect(await memberCount()).toBe(before);
+  });
+
+  it('limits how fast one agent opens accounts: over the limit 429, in bn or en, nothing created', async () => {
+    const busy = await createMember(t, merchantId, { type: 1 });
+    // The agent has already opened all but one account allowed this hour.
+    const limits = rateLimiter(t.db);
+    for (let i = 1; i < DOWNLINE_OPEN_LIMIT.limit; i++) {
+      await limits.hit(`downline-open:${busy.id}`, DOWNLINE_OPEN_LIMIT);
+    }
+    const last = await create(busy, { kind: 'player', username: name('rl'), password: 'Secret@123' });
+    expect(last.status).toBe(200);
+
+    const before = await memberCount();
+    const refused = await create(busy, { kind: 'agent', username: name('rl'), password: 'Secret@123' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('agent.downline_rate_limited');
+    expect(refused.body.message).toBe(errorCatalog['agent.downline_rate_limited'].en);
+    const bn = await t.sealed<Downline>(
+      'POST',
+      DOWNLINES,
+      { kind: 'player', username: name('rl'), password: 'Secret@123' },
+      { headers: { ...busy.auth, Language: 'bn' } },
+    );
+    expect(bn.status).toBe(429);
+    expect(bn.body.message).toBe(errorCatalog['agent.downline_rate_limited'].bn);
+    expect(await memberCount()).toBe(before);
+
+    // Each agent has its own allowance.
+    const other = await create(agentB, { kind: 'player', username: name('rl'), password: 'Secret@123' });
+    expect(other.status).toBe(200);
   });
 
   it('is an encrypted call', async () => {

@@ -281,7 +281,7 @@ describe('team overview', () => {
 });
 
 describe('P&L statements, revenue, user loss', () => {
-  it('lists each downline with activity, largest valid bet first, paged', async () => {
+  it("lists each direct downline with its subtree's figures, largest valid bet first, paged", async () => {
     const first = await get<
       Page<{ username: string; validBet: string; profitLoss: string; deposits: string; depth: number }> & {
         summary: { validBet: string };
@@ -289,10 +289,11 @@ describe('P&L statements, revenue, user loss', () => {
     >(agentA, 'pal-statements', { ...WINDOW, pageSize: 1 });
     expect(first.status).toBe(200);
     expect(first.body.value.total).toBe(2);
+    // The sub-agent's line is P1's figures (the sub-agent itself did not play).
     expect(first.body.value.list).toEqual([
       expect.objectContaining({
-        username: p1.username,
-        depth: 2,
+        username: subAgent.username,
+        depth: 1,
         validBet: '30.00',
         profitLoss: '-20.00',
         withdrawals: '40.00',

@@ -8,6 +8,7 @@ import { createMerchantWithAdmin, loginAsAdmin, loginAsNewOperator } from '../he
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { auditLedger, CURRENCY } from '../ledger/helpers.ts';
 import { demoMerchantId } from '../support/helpers.ts';
+import { DEMO_VENDOR } from '../../src/seed/vendors.ts';
 import { createMember, fund, mainOf, seamlessRound, uniqueKey, type WalletMember } from '../wallet/helpers.ts';
 import { dailyStats, hourlyStats, inboxKinds, liveContract, payoutsOf, tier } from './contract-helpers.ts';
 
@@ -399,5 +400,128 @@ describe('the settlement worker (graphile-worker)', () => {
       await Promise.all([first.stop(), second.stop()]);
     }
     expect(await balanceOf(agent)).toBe('500');
+  });
+});
+
+describe('late writes (ADR 0012)', () => {
+  /** A vendor round's row as the seamless wallet writes it, at a given moment (its transaction's start). */
+  async function seamlessRow(
+    member: WalletMember,
+    row: { kind: 'bet' | 'win' | 'rollback'; tx: string; amount: bigint; reference?: string; at: Date },
+  ) {
+    const vendor = await t.db
+      .selectFrom('vendors')
+      .select('id')
+      .where('code', '=', DEMO_VENDOR.code)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('seamless_transactions')
+      .values({
+        merchant_id: merchantId,
+        vendor_id: vendor.id,
+        vendor_tx_id: row.tx,
+        kind: row.kind,
+        member_id: member.id,
+        round_id: `${row.tx}-round`,
+        amount: row.amount,
+        reference_tx_id: row.reference ?? null,
+        fingerprint: Buffer.alloc(32),
+        response: '{}',
+        created_at: row.at,
+      })
+      .execute();
+  }
+
+  it('counts a win or rollback that arrives after its bet period in the period it arrives, and pays it there', async () => {
+    const { agent, p1, p2 } = await team();
+    // Dividend per local day from 1 September 2026 (Dhaka): 10 % of the team's loss.
+    const id = await liveContract(t, merchantId, {
+      memberId: agent.id,
+      kind: 'dividend',
+      terms: { period: 'Daily', tiers: [tier(0, 0n, 1_000)] },
+      activatedAt: new Date('2026-08-31T18:00:00Z'),
+    });
+    const bet = uniqueKey('late');
+    const rolled = uniqueKey('late');
+    // 1 September: two bets of 100.00 and 50.00, not settled yet (the team is 150.00 down).
+    await seamlessRow(p1, { kind: 'bet', tx: bet, amount: 10_000n, at: new Date('2026-09-01T04:00:00Z') });
+    await seamlessRow(p2, { kind: 'bet', tx: rolled, amount: 5_000n, at: new Date('2026-09-01T05:00:00Z') });
+    await settlement.runPass(new Date('2026-09-01T18:05:00Z'));
+    expect(summary(await payoutsOf(t, id))).toEqual([['2026-08-31T18:00:00.000Z', 'paid', '1500', 1_000, 2]]);
+    // 2 September: p1's win of 40.00 and p2's rollback arrive, and p2 loses a new bet of 100.00.
+    await seamlessRow(p1, {
+      kind: 'win',
+      tx: `${bet}-w`,
+      amount: 4_000n,
+      reference: bet,
+      at: new Date('2026-09-02T03:00:00Z'),
+    });
+    await seamlessRow(p2, {
+      kind: 'rollback',
+      tx: `${rolled}-r`,
+      amount: 5_000n,
+      reference: rolled,
+      at: new Date('2026-09-02T03:30:00Z'),
+    });
+    await seamlessRow(p2, {
+      kind: 'bet',
+      tx: uniqueKey('late'),
+      amount: 10_000n,
+      at: new Date('2026-09-02T04:00:00Z'),
+    });
+    await settlement.runPass(new Date('2026-09-02T18:05:00Z'));
+    const rows = await payoutsOf(t, id);
+    // 1 September stays as it was paid. 2 September counts p1's win though p1 placed no bet that day,
+    // and p2's rollback: valid 100 − 50 = 50.00, profit and loss 40 − 100 + 50 = −10.00, 10 % = 1.00.
+    expect(summary(rows)).toEqual([
+      ['2026-08-31T18:00:00.000Z', 'paid', '1500', 1_000, 2],
+      ['2026-09-01T18:00:00.000Z', 'paid', '100', 1_000, 1],
+    ]);
+    expect([rows[0]!.valid_bet, rows[0]!.profit_loss]).toEqual([15_000n, -15_000n]);
+    expect(await balanceOf(agent)).toBe('1600');
+    // The figures of the paid day did not move: a re-run finds nothing more to pay.
+    const day1 = await t.db
+      .selectFrom('member_daily_stats')
+      .select(sql<string>`sum(profit_loss)::text`.as('pl'))
+      .where('member_id', 'in', [p1.id, p2.id])
+      .where(sql<boolean>`day = '2026-09-01'::date`)
+      .executeTakeFirstOrThrow();
+    expect(day1.pl).toBe('-15000');
+  });
+
+  it('does not settle a period while a transaction that began before its end is still open', async () => {
+    const { agent, p1 } = await team();
+    const quick = agentSettlement({ db: t.db, ledger, graceMs: 200 });
+    // A daily salary from today's local midnight; the pass runs as if tomorrow had begun.
+    const zone = 6 * 3_600_000;
+    const today = Math.floor((Date.now() + zone) / 86_400_000) * 86_400_000 - zone;
+    const id = await liveContract(t, merchantId, {
+      memberId: agent.id,
+      kind: 'daily_salary',
+      terms: { tiers: [tier(0, 0n, 100)] },
+      activatedAt: new Date(today),
+    });
+    const tomorrow = new Date(today + 86_400_000 + 3_600_000);
+    const localDay = new Date(today + zone).toISOString().slice(0, 10);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let written!: () => void;
+    const wrote = new Promise<void>((resolve) => (written = resolve));
+    // A bet's transaction: it began today and commits only after the pass below.
+    const open = t.db.transaction().execute(async (trx) => {
+      await sql`
+        INSERT INTO member_daily_stats (merchant_id, member_id, day, product_type, bet_count, valid_bet, payout, profit_loss)
+        VALUES (${merchantId}, ${p1.id}, ${localDay}::date, 'RNG', 1, 30000, 0, -30000)`.execute(trx);
+      written();
+      await held;
+    });
+    await wrote;
+    await new Promise((r) => setTimeout(r, 400));
+    expect((await quick.runPass(tomorrow, id)).periods).toBe(0);
+    expect(await payoutsOf(t, id)).toEqual([]);
+    release();
+    await open;
+    expect(await quick.runPass(tomorrow, id)).toMatchObject({ periods: 1, paid: 1 });
+    expect(summary(await payoutsOf(t, id))).toEqual([[new Date(today).toISOString(), 'paid', '300', 100, 1]]);
   });
 });

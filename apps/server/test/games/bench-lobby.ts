@@ -13,7 +13,6 @@
  * - It prints the CPU each process used, so a saturated client shows. BENCH_PROFILE=<dir> profiles
  *   the server (V8 CPU profile written when it stops).
  */
-import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -21,6 +20,7 @@ import { Pool } from 'undici';
 import { createDb, createPool } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { seedDemoIfEmpty } from '../../src/seed/demo.ts';
+import { bareServer } from '../helpers/bare-server.ts';
 import { benchPostgres } from '../helpers/bench-postgres.ts';
 import { testSecrets } from '../helpers/secrets.ts';
 import { freePort, serverProcess } from '../seamless/server-process.ts';
@@ -69,26 +69,6 @@ function percentile(sorted: number[], p: number): number {
 function cpuMsOf(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
-/** A bare node:http server answering `answer` to everything, in a process of its own like the real one. */
-function bareServer(port: number, answer: { headers: Record<string, string>; body: Buffer }) {
-  const source = `const answer = JSON.parse(process.env.BARE_ANSWER);
-  const body = Buffer.from(answer.body, 'base64');
-  require('node:http').createServer((req, res) => {
-    res.writeHead(200, answer.headers);
-    res.end(body);
-  }).listen(${port}, '127.0.0.1', () => console.log('ready'));`;
-  const env = {
-    ...process.env,
-    BARE_ANSWER: JSON.stringify({ headers: answer.headers, body: answer.body.toString('base64') }),
-  };
-  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'inherit'], env });
-  const ready = new Promise<void>((resolve, reject) => {
-    child.stdout.once('data', () => resolve());
-    child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
-  });
-  return { pid: () => child.pid!, ready, kill: () => child.kill('SIGKILL') };
 }
 
 /** `connections` clients asking `path` one request at a time each, for `seconds`. */

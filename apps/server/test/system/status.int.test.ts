@@ -98,6 +98,18 @@ describe('status of a normal site', () => {
     });
   });
 
+  it("tells whether the merchant's referral programme pays, at once when an operator switches it", async () => {
+    await t.db.deleteFrom('referral_settings').where('merchant_id', '=', merchantId).execute();
+    expect((await status()).info.referralProgramme).toBe(false);
+    await t.db
+      .insertInto('referral_settings')
+      .values({ merchant_id: merchantId, enabled: true, commission_bp: 50 })
+      .execute();
+    await expect.poll(async () => (await status()).info.referralProgramme).toBe(true);
+    await t.db.updateTable('referral_settings').set({ enabled: false }).where('merchant_id', '=', merchantId).execute();
+    await expect.poll(async () => (await status()).info.referralProgramme).toBe(false);
+  });
+
   it('gives the info texts in the request language', async () => {
     const { info } = await status({ language: 'bn' });
     expect(info.customerService[0]?.title).toBe('২৪/৭ লাইভ চ্যাট');

@@ -29,6 +29,7 @@ const status: SystemStatus = {
     analytics: { gtagId: null },
     imageCDNs: [],
     launchGameCDNs: [],
+    referralProgramme: false,
   },
 };
 

@@ -15,6 +15,7 @@ import { cashierAdminEndpoints } from './cashier-admin.ts';
 import { gamesAdminEndpoints } from './games-admin.ts';
 import { vendorAdminEndpoints } from './vendors-admin.ts';
 import { agentSettlementAdminEndpoints } from './agent-contracts.ts';
+import { referralAdminEndpoints } from './referral-rewards.ts';
 
 const tags = ['admin'] as const;
 
@@ -471,5 +472,6 @@ export const adminEndpoints = {
   vendors: vendorAdminEndpoints,
   games: gamesAdminEndpoints,
   agentPayouts: agentSettlementAdminEndpoints,
+  referral: referralAdminEndpoints,
   content,
 };

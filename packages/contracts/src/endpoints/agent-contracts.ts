@@ -377,7 +377,7 @@ export const agentContractEndpoints = {
   }),
 };
 
-/** Operator calls under /admin (hold and re-run a period; audited). */
+/** Operator calls under /admin (house offers and their end, hold and re-run a period; audited). */
 export const agentSettlementAdminEndpoints = {
   payoutsList: defineEndpoint({
     name: 'admin.agentPayouts.list',
@@ -401,6 +401,17 @@ export const agentSettlementAdminEndpoints = {
       kind: z.enum(CONTRACT_KINDS),
       terms: termsInputSchema,
     }),
+    response: decisionResult,
+  }),
+  houseTerminate: defineEndpoint({
+    name: 'admin.agentContracts.houseTerminate',
+    method: 'POST',
+    path: '/admin/agent-contracts/terminate',
+    auth: 'operator',
+    summary:
+      "The house ends one of its contracts (or withdraws its pending offer) at once; the agent's downline contracts of that kind end with it (§4); audited",
+    tags: ['admin', 'agent-contracts'],
+    body: z.object({ contractId: idText }),
     response: decisionResult,
   }),
   payoutHold: defineEndpoint({

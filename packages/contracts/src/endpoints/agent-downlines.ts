@@ -4,6 +4,7 @@ import { moneyValueSchema } from './amount.ts';
 import { MAX_SERIAL, pathId } from './ids.ts';
 import { hasControlCharacters } from './support.ts';
 import { page, pagingShape } from './wallet.ts';
+import { referralProgrammeSchema } from './referral-rewards.ts';
 
 const tags = ['agent'] as const;
 
@@ -168,6 +169,10 @@ export const referralDetailsSchema = z.object({
   affiliateCode: z.string().nullable(),
   totalInvitations: z.number().int(),
   promotionDomains: z.array(z.string()),
+  /** Everything the member's invitees have earned it (referral rewards paid into its wallet). */
+  totalEarned: moneyValueSchema,
+  /** What inviting earns on this site (§2 Refer and Earn): the merchant's referral reward settings. */
+  rewards: referralProgrammeSchema,
 });
 export type ReferralDetails = z.infer<typeof referralDetailsSchema>;
 

@@ -64,7 +64,7 @@ export const teamOverviewSchema = z.object({
 export const palStatementRowSchema = z.object({
   username: z.string(),
   memberType: z.number().int(),
-  /** Levels below the agent (1: a direct downline). */
+  /** 1: a direct downline, its figures those of its whole subtree; 0: the asked downline's own figures. */
   depth: z.number().int(),
   ...figures,
   deposits: moneyValueSchema,
@@ -128,7 +128,8 @@ export const agentReportEndpoints = {
     method: 'GET',
     path: '/wps/agent/reports/pal-statements',
     auth: 'member',
-    summary: 'Profit and loss per downline with activity in the window, largest valid bet first',
+    summary:
+      'Profit and loss per direct downline (the figures of its whole subtree; for a downline asked, also its own row at depth 0), largest valid bet first',
     tags,
     query: agentReportQuerySchema,
     response: z.object({ ...pageShape(palStatementRowSchema), summary }),

@@ -85,6 +85,8 @@ export const systemInfoSchema = z.object({
   analytics: z.object({ gtagId: z.string().nullable() }),
   imageCDNs: z.array(z.string()),
   launchGameCDNs: z.array(z.string()),
+  /** §2 Refer and Earn: the merchant's referral programme pays inviters (the invite shortcut shows). */
+  referralProgramme: z.boolean(),
 });
 
 /** §4: 0 normal, 1 maintenance, 2 region restricted; maintenance wins. */

@@ -59,8 +59,11 @@ const ENDPOINT_PERMISSIONS = new Map<EndpointDef, Permission | null>([
   [admin.memberPasswordReset, 'members'],
   // Issue 5: deposits, withdrawals, uploads and adjustments move or show money: the superadmin's.
   ...Object.values(admin.cashier).map((def): [EndpointDef, Permission] => [def, 'cashier']),
-  // Issue 13: agent contract payouts move money too (hold and re-run a period).
+  // Issue 13: the house's agent contracts and their payouts move money too (offer and end a house
+  // contract, hold and re-run a period).
   ...Object.values(admin.agentPayouts).map((def): [EndpointDef, Permission] => [def, 'cashier']),
+  // Referral rewards are paid from the house: their settings are the superadmin's too.
+  ...Object.values(admin.referral).map((def): [EndpointDef, Permission] => [def, 'cashier']),
   // Game vendors hold the keys that move money through the seamless wallet: the superadmin's too.
   ...Object.values(admin.vendors).map((def): [EndpointDef, Permission] => [def, 'vendors']),
   // Issue 11: the catalogue's games, lanes and its vendor list are content; which integration and

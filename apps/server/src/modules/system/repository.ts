@@ -10,7 +10,8 @@ export function systemRepository(db: Db) {
     siteSettings(merchantId: number) {
       return db
         .selectFrom('merchants')
-        .select(['main_domain', 'gtag_id', 'image_cdns', 'launch_game_cdns'])
+        .leftJoin('referral_settings as r', 'r.merchant_id', 'merchants.id')
+        .select(['main_domain', 'gtag_id', 'image_cdns', 'launch_game_cdns', 'r.enabled as referral_enabled'])
         .where('id', '=', merchantId)
         .executeTakeFirstOrThrow();
     },

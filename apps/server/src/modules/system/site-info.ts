@@ -61,6 +61,7 @@ export function siteInfoService(repository: SystemRepository) {
       analytics: { gtagId: settings.gtag_id },
       imageCDNs: settings.image_cdns,
       launchGameCDNs: settings.launch_game_cdns,
+      referralProgramme: settings.referral_enabled ?? false,
     };
   }
 

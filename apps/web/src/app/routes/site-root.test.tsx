@@ -30,6 +30,7 @@ const status = {
     analytics: { gtagId: null },
     imageCDNs: [],
     launchGameCDNs: [],
+    referralProgramme: false,
   },
 };
 
@@ -154,6 +155,18 @@ describe('site shell (§2)', () => {
         .getByRole('link', { name: /Customer service/ })
         .getAttribute('href'),
     ).toBe('https://support.example/chat');
+  });
+
+  it("shows the invite shortcut while the merchant's referral programme pays", async () => {
+    status.info.referralProgramme = true;
+    try {
+      renderAt('/');
+      const side = screen.getByRole('complementary', { name: 'Side menu' });
+      const invite = await within(side).findByRole('link', { name: 'Invite friends' });
+      expect(invite.getAttribute('href')).toBe('/member?page=referral');
+    } finally {
+      status.info.referralProgramme = false;
+    }
   });
 
   it('hides the side menu on game pages', async () => {

@@ -61,14 +61,15 @@ export function SiteRoot() {
   const lanes = useLastAnswer(useVendorLanes().data)?.data.lanes;
   const items = useMemo(() => buildNavigation(lanes ?? []), [lanes]);
   const launch = useGameLaunch();
-  const signedIn = !!useSession().token;
+  const session = useSession();
+  const signedIn = !!session.token;
   const info = status?.info;
   const siteName = info?.merchant.name || t('brand.name');
   const languages = info?.merchant.languages;
   // §2 rewards shortcut with the reward centre switch; kept steady while the status reloads.
   const showRewards = useLastAnswer(Object.keys(switches).length > 0 ? Boolean(switches.REWCEN3) : undefined) ?? false;
-  // §2: agents, or the referral promo; neither exists before the accounts issue.
-  const showInvite = false;
+  // §2 invite-friends shortcut: for agents, or while the merchant's referral programme pays.
+  const showInvite = (signedIn && session.role === 'agent') || info?.referralProgramme === true;
 
   return (
     <>

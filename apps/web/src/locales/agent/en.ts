@@ -29,7 +29,7 @@ const en = {
         registerCenter: 'Open an account',
         downlineManagmentView: 'Downlines',
         accountDetails: 'Account details',
-        personalHistoryCopy: 'Team bets',
+        personalHistoryCopy: 'My bets',
         palStatementsAgentCopy: 'Profit and loss',
         agentRevenueReport: 'Revenue report',
         agentDownlineTransactionDetailsCopy: 'Downline transactions',
@@ -158,6 +158,11 @@ const en = {
     empty: 'No one has registered with your code yet.',
     copyWhat: 'the invitation link',
     copyCode: 'the code',
+    howTitle: 'How you earn',
+    commission: 'You earn {{rate}}% of the valid bets of each member you invited, paid for each day the next day.',
+    cap: 'At most {{cap}} per invited member a day.',
+    bonus: '{{bonus}} once, when a member you invited makes a first deposit of {{minimum}} or more.',
+    off: 'Invitations earn no rewards at the moment.',
   },
 };
 export default en;

@@ -94,6 +94,7 @@ const bn: MoneyMessages = {
         win: 'জয়',
         rollback: 'বাজি বাতিল',
         adjustment: 'সমন্বয়',
+        referral_reward: 'রেফারেল পুরস্কার',
       },
       wallets: { main: 'মূল ওয়ালেট', bonus: 'বোনাস ওয়ালেট', game: 'গেম ওয়ালেট', hold: 'উত্তোলনের জন্য আটকে রাখা' },
       time: 'সময়',

@@ -97,6 +97,7 @@ const en = {
         win: 'Win',
         rollback: 'Bet cancelled',
         adjustment: 'Adjustment',
+        referral_reward: 'Referral reward',
       },
       wallets: { main: 'Main wallet', bonus: 'Bonus wallet', game: 'Game wallet', hold: 'Held for withdrawal' },
       time: 'Time',

@@ -18,6 +18,7 @@ import { AppError } from '../../../http/app-error.ts';
 import type { MemberContext } from '../../../http/context.ts';
 import type { LocalizedText } from '../../notifications/notify.ts';
 import { requireAgent } from '../access.ts';
+import { requireContractKindRun } from '../contract-switches.ts';
 
 /** A contract row with both parties' usernames. */
 export interface ContractRow {
@@ -223,36 +224,156 @@ export function agentContracts({ db }: { db: Db }) {
     return after;
   }
 
-  /** §4: the member's own offers of the kind that now exceed its terms end, and their members hear of it. */
-  async function enforceRateRule(trx: Db, accepted: ContractRow): Promise<void> {
+  /**
+   * §4 "a downline's rate never exceeds its upline's": when a member's terms of a kind change, its
+   * own offers and contracts of that kind above the new terms end, and their members hear of it.
+   * `terms` null: the member's own contract ended, so it has no rate left to pass on and all of them
+   * end. Each one that ends leaves its member without a contract of the kind in turn, down the tree.
+   */
+  async function enforceRateRule(trx: Db, upline: ContractRow, terms: StoredTerms | null): Promise<void> {
     const downstream = (await contractsQuery(trx)
-      .where('c.offerer_id', '=', accepted.member_id)
-      .where('c.kind', '=', accepted.kind)
+      .where('c.offerer_id', '=', upline.member_id)
+      .where('c.kind', '=', upline.kind)
       .where('c.state', 'in', ['offered', ...LIVE])
       .forUpdate('c')
       .execute()) as ContractRow[];
     for (const row of downstream) {
-      if (termsWithin(row.kind, row.terms, accepted.terms)) continue;
-      await setState(
+      if (terms && termsWithin(row.kind, row.terms, terms)) continue;
+      const ended = await setState(
         trx,
         row,
         { state: 'terminated', end: true },
-        { action: 'terminated_rate_rule', actor: 'system', note: `upline accepted contract ${accepted.id}` },
+        {
+          action: 'terminated_rate_rule',
+          actor: 'system',
+          note: terms ? `upline accepted contract ${upline.id}` : `upline contract ${upline.id} ended`,
+        },
       );
       const name = KIND_NAMES[row.kind];
+      const who = upline.member_username;
       await notifyInbox(
         trx,
         row.merchant_id,
         row.member_id,
         'contract.terminated',
         { en: 'Contract ended', bn: 'চুক্তি শেষ হয়েছে' },
-        {
-          en: `Your ${name.en} contract with ${accepted.member_username} has ended: its rate was above your upline's new rate.`,
-          bn: `${accepted.member_username}-এর সাথে আপনার ${name.bn} চুক্তি শেষ হয়েছে: এর হার আপনার আপলাইনের নতুন হারের চেয়ে বেশি ছিল।`,
-        },
+        terms
+          ? {
+              en: `Your ${name.en} contract with ${who} has ended: its rate was above your upline's new rate.`,
+              bn: `${who}-এর সাথে আপনার ${name.bn} চুক্তি শেষ হয়েছে: এর হার আপনার আপলাইনের নতুন হারের চেয়ে বেশি ছিল।`,
+            }
+          : {
+              en: `Your ${name.en} contract with ${who} has ended: ${who}'s own ${name.en} contract ended.`,
+              bn: `${who}-এর সাথে আপনার ${name.bn} চুক্তি শেষ হয়েছে: ${who}-এর নিজের ${name.bn} চুক্তি শেষ হয়েছে।`,
+            },
         { contractId: row.id.toString(), kind: row.kind },
       );
+      await enforceRateRule(trx, ended, null);
     }
+  }
+
+  /** A live contract ends now; the contracts below it that it capped end with it (§4). */
+  async function terminate(
+    trx: Db,
+    row: ContractRow,
+    history: Omit<HistoryEntry, 'contractId' | 'merchantId' | 'before' | 'after'>,
+  ): Promise<ContractRow> {
+    const ended = await setState(trx, row, { state: 'terminated', end: true }, history);
+    await enforceRateRule(trx, ended, null);
+    return ended;
+  }
+
+  /**
+   * The member an offer is made to, by username: a direct downline of the offering agent (anyone
+   * outside its tree is answered like a member that does not exist), or for the house
+   * (`offererId` null) a top-level agent.
+   */
+  async function targetOf(merchantId: number, username: string, offererId: number | null) {
+    const target = await db
+      .selectFrom('members as m')
+      .leftJoin('member_tree as t', (join) =>
+        join
+          .onRef('t.descendant_id', '=', 'm.id')
+          .on('t.ancestor_id', '=', offererId ?? -1)
+          .on('t.depth', '>', 0),
+      )
+      .select(['m.id', 'm.upline_id', 'm.type', 'm.status', 't.depth'])
+      .where('m.merchant_id', '=', merchantId)
+      .where('m.username', '=', username)
+      .executeTakeFirst();
+    if (!target || target.status !== 'active' || isTrialType(target.type)) {
+      throw new AppError('contract.member_not_found');
+    }
+    if (offererId === null) {
+      if (!isAgentType(target.type) || target.upline_id !== null) throw new AppError('contract.member_not_found');
+    } else {
+      if (target.depth === null) throw new AppError('contract.member_not_found');
+      if (target.upline_id !== offererId) throw new AppError('contract.not_direct_downline');
+    }
+    return target;
+  }
+
+  /** A new offer of a kind replaces the member's pending one; it is kept as history and the member hears of it. */
+  async function placeOffer(
+    trx: Db,
+    offer: {
+      merchantId: number;
+      offererId: number | null;
+      memberId: number;
+      kind: ContractKind;
+      terms: StoredTerms;
+      actor: Pick<HistoryEntry, 'actor' | 'actorMemberId' | 'actorOperatorId'>;
+      offeredBy: LocalizedText;
+    },
+  ) {
+    const pending = (await contractsQuery(trx)
+      .where('c.member_id', '=', offer.memberId)
+      .where('c.kind', '=', offer.kind)
+      .where('c.state', '=', 'offered')
+      .forUpdate('c')
+      .executeTakeFirst()) as ContractRow | undefined;
+    if (pending) {
+      await setState(
+        trx,
+        pending,
+        { state: 'superseded', end: true },
+        { action: 'superseded', ...offer.actor, note: 'a newer offer replaced it' },
+      );
+    }
+    const inserted = await trx
+      .insertInto('agent_contracts')
+      .values({
+        merchant_id: offer.merchantId,
+        kind: offer.kind,
+        offerer_id: offer.offererId,
+        member_id: offer.memberId,
+        terms: JSON.stringify(offer.terms),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const row = (await byId(trx, offer.merchantId, inserted.id))!;
+    await recordHistory(trx, {
+      contractId: row.id,
+      merchantId: row.merchant_id,
+      action: 'offered',
+      ...offer.actor,
+      before: null,
+      after: snapshot(row),
+    });
+    const name = KIND_NAMES[row.kind];
+    await notifyInbox(
+      trx,
+      row.merchant_id,
+      row.member_id,
+      'contract.offered',
+      { en: 'New contract offer', bn: 'নতুন চুক্তির প্রস্তাব' },
+      {
+        en: `${offer.offeredBy.en} offered you a ${name.en} contract. Open it to accept or reject.`,
+        bn: `${offer.offeredBy.bn} আপনাকে একটি ${name.bn} চুক্তির প্রস্তাব দিয়েছেন। গ্রহণ বা প্রত্যাখ্যান করতে খুলুন।`,
+      },
+      { contractId: row.id.toString(), kind: row.kind },
+    );
+    return { contract: contractView(row) };
   }
 
   return {
@@ -261,76 +382,23 @@ export function agentContracts({ db }: { db: Db }) {
     async offer(member: MemberContext, request: { username: string; kind: ContractKind; terms: TermsInput }) {
       if (isTrialType(member.type)) throw new AppError('auth.trial_account');
       requireAgent(member);
+      await requireContractKindRun(db, member.merchantId, request.kind);
       const parsed = parseContractTerms(request.kind, request.terms);
       if (!parsed.ok) throw new AppError(parsed.code);
-      const target = await db
-        .selectFrom('members as m')
-        .leftJoin('member_tree as t', (join) =>
-          join.onRef('t.descendant_id', '=', 'm.id').on('t.ancestor_id', '=', member.id).on('t.depth', '>', 0),
-        )
-        .select(['m.id', 'm.upline_id', 'm.type', 'm.status', 't.depth'])
-        .where('m.merchant_id', '=', member.merchantId)
-        .where('m.username', '=', request.username)
-        .executeTakeFirst();
-      // Outside the agent's tree is answered exactly like a member that does not exist.
-      if (!target || target.depth === null || target.status !== 'active' || isTrialType(target.type)) {
-        throw new AppError('contract.member_not_found');
-      }
-      if (target.upline_id !== member.id) throw new AppError('contract.not_direct_downline');
-
+      const target = await targetOf(member.merchantId, request.username, member.id);
       return db.transaction().execute(async (trx) => {
         const own = await liveOf(trx, member.id, request.kind);
         if (!own) throw new AppError('contract.upline_has_no_contract');
         if (!termsWithin(request.kind, parsed.terms, own.terms)) throw new AppError('contract.rate_above_upline');
-        const pending = (await contractsQuery(trx)
-          .where('c.member_id', '=', target.id)
-          .where('c.kind', '=', request.kind)
-          .where('c.state', '=', 'offered')
-          .forUpdate('c')
-          .executeTakeFirst()) as ContractRow | undefined;
-        if (pending) {
-          await setState(
-            trx,
-            pending,
-            { state: 'superseded', end: true },
-            { action: 'superseded', actor: 'member', actorMemberId: member.id, note: 'a newer offer replaced it' },
-          );
-        }
-        const inserted = await trx
-          .insertInto('agent_contracts')
-          .values({
-            merchant_id: member.merchantId,
-            kind: request.kind,
-            offerer_id: member.id,
-            member_id: target.id,
-            terms: JSON.stringify(parsed.terms),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const row = (await byId(trx, member.merchantId, inserted.id))!;
-        await recordHistory(trx, {
-          contractId: row.id,
-          merchantId: row.merchant_id,
-          action: 'offered',
-          actor: 'member',
-          actorMemberId: member.id,
-          before: null,
-          after: snapshot(row),
+        return placeOffer(trx, {
+          merchantId: member.merchantId,
+          offererId: member.id,
+          memberId: target.id,
+          kind: request.kind,
+          terms: parsed.terms,
+          actor: { actor: 'member', actorMemberId: member.id },
+          offeredBy: { en: member.username, bn: member.username },
         });
-        const name = KIND_NAMES[row.kind];
-        await notifyInbox(
-          trx,
-          row.merchant_id,
-          row.member_id,
-          'contract.offered',
-          { en: 'New contract offer', bn: 'নতুন চুক্তির প্রস্তাব' },
-          {
-            en: `${member.username} offered you a ${name.en} contract. Open it to accept or reject.`,
-            bn: `${member.username} আপনাকে একটি ${name.bn} চুক্তির প্রস্তাব দিয়েছেন। গ্রহণ বা প্রত্যাখ্যান করতে খুলুন।`,
-          },
-          { contractId: row.id.toString(), kind: row.kind },
-        );
-        return { contract: contractView(row) };
       });
     },
 
@@ -343,67 +411,70 @@ export function agentContracts({ db }: { db: Db }) {
       operatorId: number,
       request: { username: string; kind: ContractKind; terms: TermsInput },
     ) {
+      await requireContractKindRun(db, merchantId, request.kind);
       const parsed = parseContractTerms(request.kind, request.terms);
       if (!parsed.ok) throw new AppError(parsed.code);
-      const target = await db
-        .selectFrom('members')
-        .select(['id', 'type', 'status', 'upline_id'])
-        .where('merchant_id', '=', merchantId)
-        .where('username', '=', request.username)
-        .executeTakeFirst();
-      if (!target || target.status !== 'active' || !isAgentType(target.type) || target.upline_id !== null) {
-        throw new AppError('contract.member_not_found');
-      }
-      return db.transaction().execute(async (trx) => {
-        const pending = (await contractsQuery(trx)
-          .where('c.member_id', '=', target.id)
-          .where('c.kind', '=', request.kind)
-          .where('c.state', '=', 'offered')
-          .forUpdate('c')
-          .executeTakeFirst()) as ContractRow | undefined;
-        if (pending) {
-          await setState(
-            trx,
-            pending,
-            { state: 'superseded', end: true },
-            { action: 'superseded', actor: 'operator', actorOperatorId: operatorId, note: 'a newer offer replaced it' },
-          );
-        }
-        const inserted = await trx
-          .insertInto('agent_contracts')
-          .values({
-            merchant_id: merchantId,
-            kind: request.kind,
-            offerer_id: null,
-            member_id: target.id,
-            terms: JSON.stringify(parsed.terms),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const row = (await byId(trx, merchantId, inserted.id))!;
-        await recordHistory(trx, {
-          contractId: row.id,
+      const target = await targetOf(merchantId, request.username, null);
+      return db.transaction().execute((trx) =>
+        placeOffer(trx, {
           merchantId,
-          action: 'offered',
-          actor: 'operator',
-          actorOperatorId: operatorId,
-          before: null,
-          after: snapshot(row),
-        });
+          offererId: null,
+          memberId: target.id,
+          kind: request.kind,
+          terms: parsed.terms,
+          actor: { actor: 'operator', actorOperatorId: operatorId },
+          offeredBy: { en: 'The platform', bn: 'প্ল্যাটফর্ম' },
+        }),
+      );
+    },
+
+    /**
+     * An operator ends a house contract (offered to a top-level agent) at once: a live one is
+     * terminated, with the contracts below it that it capped (§4); a pending offer is withdrawn
+     * (terminated; the member's live contract of the kind, if any, stays).
+     * Its last, partial period is not paid (settlement). Another upline's contract is not the
+     * house's to end: it is answered like one that does not exist.
+     */
+    async terminateFromHouse(
+      merchantId: number,
+      operatorId: number,
+      contractId: bigint,
+      /** The operator's audit entry, written in the same transaction. */
+      audit: (trx: Db, before: ContractView, after: ContractView) => Promise<void>,
+    ) {
+      return db.transaction().execute(async (trx) => {
+        const row = await byId(trx, merchantId, contractId, true);
+        if (!row || row.offerer_id !== null) throw new AppError('contract.not_found');
+        const actor = { actor: 'operator' as const, actorOperatorId: operatorId };
+        let ended: ContractRow;
+        if (row.state === 'offered') {
+          ended = await setState(
+            trx,
+            row,
+            { state: 'terminated', end: true },
+            { ...actor, action: 'withdrawn', note: 'the house withdrew its offer' },
+          );
+        } else if (LIVE.includes(row.state)) {
+          ended = await terminate(trx, row, { ...actor, action: 'terminated', note: 'ended by the house' });
+        } else {
+          throw new AppError('contract.already_decided');
+        }
         const name = KIND_NAMES[row.kind];
         await notifyInbox(
           trx,
           merchantId,
           row.member_id,
-          'contract.offered',
-          { en: 'New contract offer', bn: 'নতুন চুক্তির প্রস্তাব' },
+          'contract.terminated',
+          { en: 'Contract ended', bn: 'চুক্তি শেষ হয়েছে' },
           {
-            en: `The platform offered you a ${name.en} contract. Open it to accept or reject.`,
-            bn: `প্ল্যাটফর্ম আপনাকে একটি ${name.bn} চুক্তির প্রস্তাব দিয়েছে। গ্রহণ বা প্রত্যাখ্যান করতে খুলুন।`,
+            en: `The platform ended your ${name.en} contract.`,
+            bn: `প্ল্যাটফর্ম আপনার ${name.bn} চুক্তি শেষ করেছে।`,
           },
           { contractId: row.id.toString(), kind: row.kind },
         );
-        return { contract: contractView(row) };
+        const contract = contractView(ended);
+        await audit(trx, contractView(row), contract);
+        return { contract };
       });
     },
 
@@ -452,19 +523,18 @@ export function agentContracts({ db }: { db: Db }) {
             { state: 'active', activate: true },
             { action: 'accepted', ...actor },
           );
-          await enforceRateRule(trx, accepted);
+          await enforceRateRule(trx, accepted, accepted.terms);
           return { contract: contractView(accepted) };
         }
 
         if (row.state === 'active') {
           if (action !== 'terminate') throw new AppError('contract.already_decided');
           if (row.offerer_id === null) {
-            const ended = await setState(
-              trx,
-              row,
-              { state: 'terminated', end: true },
-              { action: 'terminated', ...actor, note: 'house contract: ended on request' },
-            );
+            const ended = await terminate(trx, row, {
+              action: 'terminated',
+              ...actor,
+              note: 'house contract: ended on request',
+            });
             return { contract: contractView(ended) };
           }
           const asked = await setState(
@@ -502,12 +572,7 @@ export function agentContracts({ db }: { db: Db }) {
             return { contract: contractView(back) };
           }
           if (requester) throw new AppError('contract.already_decided');
-          const ended = await setState(
-            trx,
-            row,
-            { state: 'terminated', end: true },
-            { action: 'terminated', ...actor },
-          );
+          const ended = await terminate(trx, row, { action: 'terminated', ...actor });
           return { contract: contractView(ended) };
         }
         throw new AppError('contract.already_decided');

@@ -56,6 +56,16 @@ export function registerAgentContractRoutes(app: FastifyInstance, deps: AppDeps)
     });
     return result;
   });
+  registerEndpoint(app, deps, admin.houseTerminate, async (ctx) => {
+    const actor = operatorActor(ctx);
+    return contracts.terminateFromHouse(
+      actor.merchantId,
+      actor.operatorId,
+      BigInt(ctx.body.contractId),
+      (trx, before, after) =>
+        recordAudit(trx, actor, { action: 'terminate', entity: 'agentContracts', entityId: after.id, before, after }),
+    );
+  });
   registerEndpoint(app, deps, admin.payoutHold, async (ctx) => {
     const actor = operatorActor(ctx);
     const contractId = BigInt(ctx.body.contractId);

@@ -12,6 +12,7 @@ import type { MemberType } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { MemberContext, MerchantContext } from '../../../http/context.ts';
 import { hashPassword } from '../../admin/passwords.ts';
+import type { RateLimiter, RateLimitRule } from '../../rate-limit/rate-limiter.ts';
 import { checkCredentials, takenFieldOf } from '../../members/registration.ts';
 import { REGISTRATION_MESSAGES } from '../../members/registration-messages.ts';
 import { memberRepository } from '../../members/repository.ts';
@@ -20,6 +21,13 @@ import { contractStatesOf } from './contract-states.ts';
 
 /** The type a downline agent opened in the registerCenter gets (§6: 2, an agent under an agent). */
 export const SUB_AGENT_TYPE: MemberType = 2;
+
+/**
+ * Accounts one agent may open in the registerCenter per hour. An agent signs up its players one
+ * by one, by hand, so 30 an hour is far above real use; a stolen agent session or a script
+ * filling the tree with fake members (to game active-member tiers, §4) is stopped early.
+ */
+export const DOWNLINE_OPEN_LIMIT: RateLimitRule = { limit: 30, windowSeconds: 60 * 60 };
 
 export interface CreateDownlineInput {
   kind: DownlineKind;
@@ -68,7 +76,7 @@ export async function promotionDomains(db: Db, merchantId: number, affiliateCode
  * list may be the caller itself); anything else is answered as not found, so nothing outside the
  * team can be told apart from a member that does not exist.
  */
-export function agentDownlines({ db }: { db: Db }) {
+export function agentDownlines({ db, rateLimits }: { db: Db; rateLimits: RateLimiter }) {
   const members = memberRepository(db);
 
   /** Depth of `memberId` under `agentId` (0 = itself), or undefined outside its team. */
@@ -185,6 +193,10 @@ export function agentDownlines({ db }: { db: Db }) {
     /** POST /wps/agent/downlines: a player or sub-agent directly under the caller (registerCenter). */
     async create(member: MemberContext, merchant: MerchantContext, input: CreateDownlineInput, language: Language) {
       requireAgent(member);
+      // Only accounts actually opened count (as for sign-ups); over the limit nothing is created.
+      const throttleKey = `downline-open:${member.id}`;
+      const opened = await rateLimits.peek(throttleKey, DOWNLINE_OPEN_LIMIT);
+      if (opened >= DOWNLINE_OPEN_LIMIT.limit) throw new AppError('agent.downline_rate_limited');
       const errors = await checkCredentials(db, members, merchant.id, input, language);
       if (errors.length) {
         const onlyTaken = errors.every((error) => error.message === REGISTRATION_MESSAGES.usernameTaken[language]);
@@ -214,6 +226,7 @@ export function agentDownlines({ db }: { db: Db }) {
           'member.already_registered',
         );
       }
+      await rateLimits.hit(throttleKey, DOWNLINE_OPEN_LIMIT);
       const [described] = await describe(merchant, [{ ...row, depth: 1 }]);
       return described!;
     },

@@ -1,21 +1,18 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { toDecimalString } from '@khela/money';
-import { RECORDS_DEFAULT_PAGE_SIZE, isAgentType, isTrialType } from '@khela/contracts';
+import { MEMBER_TYPES, RECORDS_DEFAULT_PAGE_SIZE, isAgentType, isTrialType } from '@khela/contracts';
 import type { Db } from '../../../db/database.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { MemberContext, MerchantContext } from '../../../http/context.ts';
 import { promotionDomains } from '../downlines/downlines.ts';
+import { programmeView, REFERRAL_REWARD_KIND, storedSettings } from './rewards.ts';
 
 /** Referral codes: 8 characters without the look-alikes 0/O and 1/I. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const CODE_LENGTH = 8;
 
-/**
- * Ledger transactions of this kind pay an inviter for a member it invited; their `reference`
- * carries `inviteeId`. "What they earned the inviter" sums them (0 while no promotion pays any).
- */
-export const REFERRAL_REWARD_KIND = 'referral_reward';
+export { REFERRAL_REWARD_KIND } from './rewards.ts';
 
 export function newReferralCode(): string {
   let code = '';
@@ -64,11 +61,32 @@ export function referralService({ db }: { db: Db }) {
     if (isTrialType(member.type)) throw new AppError('auth.trial_account');
   }
 
+  /** Rewards paid into the inviter's own accounts, by the invitee they were for. */
+  const rewardsBy = (merchantId: number, memberId: number) =>
+    db
+      .selectFrom('ledger_postings as p')
+      .innerJoin('ledger_transactions as tx', 'tx.id', 'p.transaction_id')
+      .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+      .where('tx.merchant_id', '=', merchantId)
+      .where('tx.kind', '=', REFERRAL_REWARD_KIND)
+      .where('a.member_id', '=', memberId)
+      .select([sql<string>`tx.reference ->> 'inviteeId'`.as('invitee'), sql<string>`sum(p.amount)`.as('amount')])
+      .groupBy(sql`tx.reference ->> 'inviteeId'`)
+      .execute();
+  const programme = (merchantId: number) =>
+    db
+      .selectFrom('referral_settings')
+      .select(['enabled', 'commission_bp', 'daily_cap', 'first_deposit_bonus', 'first_deposit_min'])
+      .where('merchant_id', '=', merchantId)
+      .executeTakeFirst();
+
+  /** Who registered with the code; trial accounts (§6) neither earn the inviter anything nor count. */
   const invitees = (merchantId: number, code: string) =>
     db
       .selectFrom('members')
       .where('merchant_id', '=', merchantId)
-      .where(sql<string>`upper(referral_code)`, '=', code.toUpperCase());
+      .where(sql<string>`upper(referral_code)`, '=', code.toUpperCase())
+      .where('type', '!=', MEMBER_TYPES.TRIAL);
 
   return {
     /** GET /wps/relay/MCSFE_getReferralDetails */
@@ -81,15 +99,24 @@ export function referralService({ db }: { db: Db }) {
         .where('id', '=', member.id)
         .executeTakeFirstOrThrow();
       const affiliateCode = isAgentType(self.type) ? self.affiliate_code : null;
-      const [count, domains] = await Promise.all([
+      const [count, domains, earned, settings] = await Promise.all([
         code
           ? invitees(merchant.id, code)
               .select(sql<number>`count(*)::int`.as('total'))
               .executeTakeFirstOrThrow()
           : { total: 0 },
         promotionDomains(db, merchant.id, affiliateCode),
+        rewardsBy(merchant.id, member.id),
+        programme(merchant.id),
       ]);
-      return { referralCode: code, affiliateCode, totalInvitations: count.total, promotionDomains: domains };
+      return {
+        referralCode: code,
+        affiliateCode,
+        totalInvitations: count.total,
+        promotionDomains: domains,
+        totalEarned: toDecimalString(earned.reduce((sum, row) => sum + BigInt(row.amount), 0n)),
+        rewards: programmeView(storedSettings(settings)),
+      };
     },
 
     /** GET /wps/member/referral/invitations: who registered with the code, newest first. */
@@ -103,16 +130,6 @@ export function referralService({ db }: { db: Db }) {
       const pageSize = query.pageSize ?? RECORDS_DEFAULT_PAGE_SIZE;
       const code = await codeOf(member.id);
       if (!code) return { list: [], total: 0, pageNo, pageSize, totalEarned: '0.00' };
-      /** Rewards paid into the inviter's own accounts, by the invitee they were for. */
-      const rewards = db
-        .selectFrom('ledger_postings as p')
-        .innerJoin('ledger_transactions as tx', 'tx.id', 'p.transaction_id')
-        .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
-        .where('tx.merchant_id', '=', merchant.id)
-        .where('tx.kind', '=', REFERRAL_REWARD_KIND)
-        .where('a.member_id', '=', member.id)
-        .select([sql<string>`tx.reference ->> 'inviteeId'`.as('invitee'), sql<string>`sum(p.amount)`.as('amount')])
-        .groupBy(sql`tx.reference ->> 'inviteeId'`);
       const [count, rows, earned] = await Promise.all([
         invitees(merchant.id, code)
           .select(sql<number>`count(*)::int`.as('total'))
@@ -124,7 +141,7 @@ export function referralService({ db }: { db: Db }) {
           .limit(pageSize)
           .offset((pageNo - 1) * pageSize)
           .execute(),
-        rewards.execute(),
+        rewardsBy(merchant.id, member.id),
       ]);
       const earnedBy = new Map(earned.map((row) => [row.invitee, BigInt(row.amount)]));
       const totalEarned = earned.reduce((sum, row) => sum + BigInt(row.amount), 0n);

@@ -1,11 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
 import { toDecimalString } from '@khela/money';
-import type { Language } from '@khela/contracts';
+import { AGENT_TYPES, isAgentType, type Language } from '@khela/contracts';
 import type { Db } from '../../../db/database.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { MemberContext } from '../../../http/context.ts';
 import { recordsWindow, type RecordsQuery, type RecordsWindow } from '../../wallet/records.ts';
 import { merchantTimeZone, requireAgent } from '../access.ts';
+import { mondayOf } from './rollup.ts';
 
 export interface AgentReportQuery extends RecordsQuery {
   downline?: string | undefined;
@@ -20,6 +21,17 @@ interface Team {
   window: RecordsWindow;
   /** A small team's member ids (at most SMALL_TEAM), so its summary rows are read by member. */
   smallIds?: number[];
+  /** The root is an agent, so its subtree has roll-up rows (migration 0022) for rolled-up days. */
+  rootIsAgent: boolean;
+}
+
+/**
+ * Which days of a window the roll-up answers (closed, rolled up and fresh) and which the live
+ * summaries answer (today, dirty days, days not rolled up yet); every day is answered by exactly one.
+ */
+interface DaySplit {
+  rolled: string[];
+  live: string[];
 }
 
 /** The bet lists count their total up to this many rows (the pages beyond stay reachable by date). */
@@ -49,24 +61,85 @@ const TYPE_OF_KIND = new Map<string, TransactionType>(
  * by triggers as bets, deposits and withdrawals settle, migrations/0019_agent_stats.ts), bet lists
  * from the settled_bets view, money movements from the ledger; always within the caller's subtree.
  */
-export function agentReports({ db }: { db: Db }) {
+export function agentReports({ db, rollup = true }: { db: Db; rollup?: boolean }) {
   /** Agents only; the team is the caller's downlines, or a downline's own subtree (itself included). */
   async function teamOf(member: MemberContext, query: AgentReportQuery, language: Language): Promise<Team> {
     requireAgent(member);
     const window = recordsWindow(query, language);
     const base = { merchantId: member.merchantId, timeZone: await merchantTimeZone(db, member.merchantId), window };
-    if (!query.downline) return withSmallIds({ ...base, rootId: member.id, minDepth: 1 });
+    if (!query.downline) return withSmallIds({ ...base, rootId: member.id, minDepth: 1, rootIsAgent: true });
     const found = await db
       .selectFrom('members as m')
       .innerJoin('member_tree as t', 't.descendant_id', 'm.id')
-      .select('m.id')
+      .select(['m.id', 'm.type'])
       .where('m.merchant_id', '=', member.merchantId)
       .where('m.username', '=', query.downline)
       .where('t.ancestor_id', '=', member.id)
       .executeTakeFirst();
     // Outside the subtree is answered exactly like a member that does not exist.
     if (!found) throw new AppError('agent.downline_not_found');
-    return withSmallIds({ ...base, rootId: found.id, minDepth: 0 });
+    return withSmallIds({ ...base, rootId: found.id, minDepth: 0, rootIsAgent: isAgentType(found.type) });
+  }
+
+  /** The window's days split between the roll-up and the live summaries (see DaySplit). */
+  async function splitDays(team: Team, { anyRoot = false } = {}): Promise<DaySplit> {
+    const all: string[] = [];
+    for (let day = team.window.from; day <= team.window.to; day = nextDay(day)) all.push(day);
+    if (!rollup || !(team.rootIsAgent || anyRoot)) return { rolled: [], live: all };
+    const rows = await sql<{ day: string }>`
+      SELECT day::text AS day FROM agent_rollup_days
+       WHERE merchant_id = ${team.merchantId} AND day BETWEEN ${team.window.from}::date AND ${team.window.to}::date
+         AND NOT dirty`.execute(db);
+    const rolled = new Set(rows.rows.map((row) => row.day));
+    return { rolled: [...rolled].sort(), live: all.filter((day) => !rolled.has(day)) };
+  }
+
+  /**
+   * The team's member_daily_stats rows (s) of the split's days as (day, product_type and the sums):
+   * the live rows of the live days, the root's roll-up rows of the rolled days, less the root's own
+   * rows there when the root is not part of the team.
+   */
+  const teamDayRows = (team: Team, days: DaySplit) => sql`(
+      SELECT s.day, s.product_type, s.bet_count, s.valid_bet, s.payout, s.profit_loss, s.deposits, s.deposit_count,
+             s.withdrawals, s.withdrawal_count, 1::bigint AS member_rows
+        FROM member_daily_stats s JOIN ${teamIds(team)} t ON t.id = s.member_id
+       WHERE s.merchant_id = ${team.merchantId} AND s.day = ANY(${days.live}::date[])${byMember(team, sql`s.member_id`)}
+      UNION ALL
+      SELECT r.day, r.product_type, r.bet_count, r.valid_bet, r.payout, r.profit_loss, r.deposits, r.deposit_count,
+             r.withdrawals, r.withdrawal_count, r.member_rows
+        FROM agent_daily_rollup r WHERE r.agent_id = ${team.rootId} AND r.day = ANY(${days.rolled}::date[])
+      UNION ALL
+      SELECT s.day, s.product_type, -s.bet_count, -s.valid_bet, -s.payout, -s.profit_loss, -s.deposits,
+             -s.deposit_count, -s.withdrawals, -s.withdrawal_count, -1
+        FROM member_daily_stats s
+       WHERE s.member_id = ${team.rootId} AND ${team.minDepth}::integer > 0 AND s.day = ANY(${days.rolled}::date[]))`;
+
+  /**
+   * The team's members active in the window (member_active_months, migration 0022): per product
+   * type and in all (product_type NULL). One row per member, month and product, masked to the window.
+   */
+  function activeMembers(team: Team) {
+    const months: string[] = [];
+    const masks: string[] = [];
+    for (let day = team.window.from; day <= team.window.to; day = nextDay(day)) {
+      const month = `${day.slice(0, 7)}-01`;
+      if (months.at(-1) !== month) {
+        months.push(month);
+        masks.push('0');
+      }
+      masks[masks.length - 1] = String(BigInt(masks.at(-1)!) | (1n << BigInt(Number(day.slice(8)) - 1)));
+    }
+    return big(sql<{ product_type: string | null; n: string }>`
+      WITH active AS MATERIALIZED (
+        SELECT a.member_id, a.product_type
+          FROM member_active_months a
+          JOIN unnest(${months}::date[], ${masks}::bigint[]) w(month, mask) ON w.month = a.month
+          JOIN ${teamIds(team)} t ON t.id = a.member_id
+         WHERE a.merchant_id = ${team.merchantId} AND a.month = ANY(${months}::date[])
+           AND a.days::bigint & w.mask <> 0${byMember(team, sql`a.member_id`)})
+      SELECT product_type, count(DISTINCT member_id) AS n FROM active GROUP BY product_type
+      UNION ALL
+      SELECT NULL, count(*) FROM (SELECT member_id FROM active GROUP BY member_id) x`);
   }
 
   /**
@@ -100,9 +173,6 @@ export function agentReports({ db }: { db: Db }) {
   const teamIds = (team: Team) =>
     sql`(SELECT descendant_id AS id, depth FROM member_tree
           WHERE ancestor_id = ${team.rootId} AND depth >= ${team.minDepth})`;
-  /** The summary rows of the window (s: member_daily_stats): the merchant's, on its (merchant_id, day) index. */
-  const inWindow = (team: Team, column: RawBuilder<unknown>) =>
-    sql`s.merchant_id = ${team.merchantId} AND ${column} BETWEEN ${team.window.from}::date AND ${team.window.to}::date${byMember(team, sql`s.member_id`)}`;
   /** A timestamp column's merchant-local day falls in the window. */
   const timeInWindow = (team: Team, column: RawBuilder<unknown>) =>
     sql`${column} >= (${team.window.from}::date::timestamp AT TIME ZONE ${team.timeZone})
@@ -118,12 +188,11 @@ export function agentReports({ db }: { db: Db }) {
     async teamOverview(member: MemberContext, query: AgentReportQuery, language: Language) {
       const team = await teamOf(member, query, language);
       const ids = teamIds(team);
-      // Sums per day (the window's totals added up here), active members per day and in the whole
-      // window from member_active_days (one row per member and betting day: no distinct to sort).
-      const activeIn = sql`member_active_days a JOIN ${ids} t ON t.id = a.member_id
-        WHERE a.merchant_id = ${team.merchantId} AND a.day BETWEEN ${team.window.from}::date AND ${team.window.to}::date
-          ${byMember(team, sql`a.member_id`)}`;
-      const [days, activeDays, activeTotal, size, joined] = await Promise.all([
+      const split = await splitDays(team);
+      // Sums per day (the window's totals added up here) and active members per day: the live
+      // summaries for live days, the root's roll-up for rolled days; active members in the whole
+      // window from the monthly bitmasks (a distinct count cannot be added up from days).
+      const [days, activeDays, active, size, joined] = await Promise.all([
         sql<{
           day: string;
           bets: string;
@@ -137,14 +206,23 @@ export function agentReports({ db }: { db: Db }) {
         }>`SELECT s.day::text AS day, sum(s.bet_count) AS bets, sum(s.valid_bet) AS valid, sum(s.payout) AS payout,
                   sum(s.profit_loss) AS pl, sum(s.deposits) AS deposits, sum(s.deposit_count) AS deposit_count,
                   sum(s.withdrawals) AS withdrawals, sum(s.withdrawal_count) AS withdrawal_count
-             FROM member_daily_stats s JOIN ${ids} t ON t.id = s.member_id
-            WHERE ${inWindow(team, sql`s.day`)}
+             FROM ${teamDayRows(team, split)} s
             GROUP BY s.day`.execute(db),
-        sql<{
-          day: string;
-          n: string;
-        }>`SELECT a.day::text AS day, count(*) AS n FROM ${activeIn} GROUP BY a.day`.execute(db),
-        big(sql<{ n: string }>`SELECT count(*) AS n FROM (SELECT a.member_id FROM ${activeIn} GROUP BY a.member_id) x`),
+        sql<{ day: string; n: string }>`
+           SELECT day::text AS day, sum(n) AS n FROM (
+             SELECT a.day, count(*) AS n
+               FROM member_active_days a JOIN ${ids} t ON t.id = a.member_id
+              WHERE a.merchant_id = ${team.merchantId} AND a.day = ANY(${split.live}::date[])
+                ${byMember(team, sql`a.member_id`)}
+              GROUP BY a.day
+             UNION ALL
+             SELECT r.day, r.active_members FROM agent_daily_active r
+              WHERE r.agent_id = ${team.rootId} AND r.day = ANY(${split.rolled}::date[])
+             UNION ALL
+             SELECT a.day, -1 FROM member_active_days a
+              WHERE a.member_id = ${team.rootId} AND ${team.minDepth}::integer > 0 AND a.day = ANY(${split.rolled}::date[])) x
+            GROUP BY day`.execute(db),
+        activeMembers(team),
         sql<{ n: string }>`SELECT count(*) AS n FROM ${ids} t`.execute(db),
         sql<{ day: string; n: string }>`
            SELECT (m.created_at AT TIME ZONE ${team.timeZone})::date::text AS day, count(*) AS n
@@ -165,7 +243,7 @@ export function agentReports({ db }: { db: Db }) {
         deposit_count: add('deposit_count'),
         withdrawals: add('withdrawals'),
         withdrawal_count: add('withdrawal_count'),
-        active: activeTotal.rows[0]?.n,
+        active: active.rows.find((row) => row.product_type === null)?.n,
       };
       const joinedByDay = new Map(joined.rows.map((row) => [row.day, int(row.n)]));
       const series = [];
@@ -200,9 +278,18 @@ export function agentReports({ db }: { db: Db }) {
       };
     },
 
+    /**
+     * palStatementsAgentCopy: one row per direct downline (depth 1) with its whole subtree's figures
+     * (and, for a downline's own subtree, a row of that downline's own figures at depth 0), so the
+     * rows add up to the team. An agent line reads its roll-up on rolled days and the live
+     * summaries of its subtree on the others; any other line reads the live summaries.
+     */
     async palStatements(member: MemberContext, query: AgentReportQuery, language: Language) {
       const team = await teamOf(member, query, language);
-      // One pass over the window: figures per member, then the page (largest valid bet first) and the totals.
+      const split = await splitDays(team);
+      const sums = (p: string) =>
+        sql.raw(`${p}.bet_count AS bets, ${p}.valid_bet AS valid, ${p}.payout, ${p}.profit_loss AS pl,
+                 ${p}.deposits, ${p}.withdrawals`);
       const result = await big(sql<{
         username: string | null;
         type: number | null;
@@ -220,20 +307,44 @@ export function agentReports({ db }: { db: Db }) {
         t_pl: string | null;
         t_deposits: string | null;
         t_withdrawals: string | null;
-      }>`WITH per AS MATERIALIZED (
-            SELECT s.member_id, t.depth, sum(s.bet_count) AS bets, sum(s.valid_bet) AS valid, sum(s.payout) AS payout,
-                   sum(s.profit_loss) AS pl, sum(s.deposits) AS deposits, sum(s.withdrawals) AS withdrawals
-              FROM member_daily_stats s JOIN ${teamIds(team)} t ON t.id = s.member_id
-             WHERE ${inWindow(team, sql`s.day`)}
-             GROUP BY s.member_id, t.depth),
+      }>`WITH lines AS MATERIALIZED (
+            SELECT t.descendant_id AS id, t.depth, m.type = ANY(${[...AGENT_TYPES]}::integer[]) AS agent
+              FROM member_tree t JOIN members m ON m.id = t.descendant_id
+             WHERE t.ancestor_id = ${team.rootId} AND t.depth = 1),
+          figures AS (
+            SELECT l.id, ${sums('r')}
+              FROM lines l JOIN agent_daily_rollup r ON r.agent_id = l.id
+             WHERE l.agent AND r.day = ANY(${split.rolled}::date[])
+            UNION ALL
+            SELECT lt.ancestor_id, ${sums('s')}
+              FROM lines l
+              JOIN member_tree lt ON lt.ancestor_id = l.id
+              JOIN member_daily_stats s ON s.member_id = lt.descendant_id
+             WHERE l.agent AND s.merchant_id = ${team.merchantId} AND s.day = ANY(${split.live}::date[])
+            UNION ALL
+            SELECT lt.ancestor_id, ${sums('s')}
+              FROM lines l
+              JOIN member_tree lt ON lt.ancestor_id = l.id
+              JOIN member_daily_stats s ON s.member_id = lt.descendant_id
+             WHERE NOT l.agent AND s.merchant_id = ${team.merchantId}
+               AND s.day BETWEEN ${team.window.from}::date AND ${team.window.to}::date
+            UNION ALL
+            SELECT s.member_id, ${sums('s')}
+              FROM member_daily_stats s
+             WHERE s.member_id = ${team.rootId} AND ${team.minDepth}::integer = 0
+               AND s.day BETWEEN ${team.window.from}::date AND ${team.window.to}::date),
+          per AS MATERIALIZED (
+            SELECT id AS member_id, sum(bets) AS bets, sum(valid) AS valid, sum(payout) AS payout, sum(pl) AS pl,
+                   sum(deposits) AS deposits, sum(withdrawals) AS withdrawals
+              FROM figures GROUP BY id),
           totals AS (
             SELECT count(*) AS members, sum(bets) AS t_bets, sum(valid) AS t_valid, sum(payout) AS t_payout,
                    sum(pl) AS t_pl, sum(deposits) AS t_deposits, sum(withdrawals) AS t_withdrawals FROM per),
           page AS (
             SELECT * FROM per ORDER BY valid DESC, member_id
              LIMIT ${team.window.pageSize} OFFSET ${team.window.offset})
-          SELECT m.username, m.type, page.depth, page.bets, page.valid, page.payout, page.pl, page.deposits,
-                 page.withdrawals, totals.*
+          SELECT m.username, m.type, CASE WHEN page.member_id = ${team.rootId} THEN 0 ELSE 1 END AS depth,
+                 page.bets, page.valid, page.payout, page.pl, page.deposits, page.withdrawals, totals.*
             FROM totals LEFT JOIN (page JOIN members m ON m.id = page.member_id) ON true
            ORDER BY page.valid DESC, page.member_id`);
       const rows = { rows: result.rows.filter((row) => row.username !== null) };
@@ -277,29 +388,24 @@ export function agentReports({ db }: { db: Db }) {
 
     async revenue(member: MemberContext, query: AgentReportQuery, language: Language) {
       const team = await teamOf(member, query, language);
-      const rows = await big(sql<{
-        product_type: string | null;
-        active: string;
-        bets: string;
-        valid: string;
-        payout: string;
-        pl: string;
-      }>`WITH per AS MATERIALIZED (
-            SELECT s.product_type, s.member_id, sum(s.bet_count) AS bets, sum(s.valid_bet) AS valid,
-                   sum(s.payout) AS payout, sum(s.profit_loss) AS pl
-              FROM member_daily_stats s JOIN ${teamIds(team)} t ON t.id = s.member_id
-             WHERE ${inWindow(team, sql`s.day`)} AND s.product_type <> 'CASH'
-             GROUP BY s.product_type, s.member_id)
-          SELECT * FROM (
-            SELECT product_type, count(*) FILTER (WHERE valid > 0) AS active, sum(bets) AS bets, sum(valid) AS valid,
-                   sum(payout) AS payout, sum(pl) AS pl
-              FROM per GROUP BY product_type
-            UNION ALL
-            SELECT NULL, (SELECT count(*) FROM (SELECT member_id FROM per GROUP BY member_id
-                                                 HAVING bool_or(valid > 0)) a),
-                   sum(bets), sum(valid), sum(payout), sum(pl)
-              FROM per) x
-          ORDER BY product_type NULLS LAST`);
+      const split = await splitDays(team);
+      // Sums per product type from the live summaries and the roll-up; active members per product
+      // type (a bet with a stake in it on a day of the window) from the monthly bitmasks.
+      const [sums, active] = await Promise.all([
+        sql<{ product_type: string | null; bets: string; valid: string; payout: string; pl: string }>`
+          SELECT s.product_type, sum(s.bet_count) AS bets, sum(s.valid_bet) AS valid, sum(s.payout) AS payout,
+                 sum(s.profit_loss) AS pl
+            FROM ${teamDayRows(team, split)} s
+           WHERE s.product_type <> 'CASH'
+           GROUP BY ROLLUP (s.product_type)
+          HAVING sum(s.member_rows) > 0
+           ORDER BY s.product_type NULLS LAST`.execute(db),
+        activeMembers(team),
+      ]);
+      const activeOf = new Map(active.rows.map((row) => [row.product_type, row.n]));
+      const rows = {
+        rows: sums.rows.map((row) => ({ ...row, active: activeOf.get(row.product_type) ?? '0' })),
+      };
       const view = (row: (typeof rows.rows)[number] | undefined) => ({
         activeMembers: int(row?.active),
         betCount: int(row?.bets),
@@ -441,6 +547,19 @@ export function agentReports({ db }: { db: Db }) {
 
     async userLoss(member: MemberContext, query: AgentReportQuery, language: Language) {
       const team = await teamOf(member, query, language);
+      // Per member over the window: the weeks whose days are all rolled up and fresh from
+      // member_weekly_stats, the other days from member_daily_stats.
+      const rolled = new Set((await splitDays(team, { anyRoot: true })).rolled);
+      const weeks: string[] = [];
+      const days: string[] = [];
+      for (let day = team.window.from; day <= team.window.to; day = nextDay(day)) {
+        const week = [day];
+        while (week.length < 7) week.push(nextDay(week.at(-1)!));
+        if (mondayOf(day) === day && week[6]! <= team.window.to && week.every((d) => rolled.has(d))) {
+          weeks.push(day);
+          day = week[6]!;
+        } else days.push(day);
+      }
       const rows = await big(sql<{
         username: string;
         depth: number;
@@ -450,12 +569,20 @@ export function agentReports({ db }: { db: Db }) {
         last_bet_at: Date | null;
         total: string;
       }>`WITH per AS (
-            SELECT s.member_id, t.depth, sum(s.bet_count) AS bets, sum(s.valid_bet) AS valid,
-                   sum(s.profit_loss) AS pl, max(s.last_bet_at) AS last_bet_at
-              FROM member_daily_stats s JOIN ${teamIds(team)} t ON t.id = s.member_id
-             WHERE ${inWindow(team, sql`s.day`)} AND s.product_type <> 'CASH'
-             GROUP BY s.member_id, t.depth
-            HAVING sum(s.profit_loss) < 0)
+            SELECT x.member_id, t.depth, sum(x.bet_count) AS bets, sum(x.valid_bet) AS valid,
+                   sum(x.profit_loss) AS pl, max(x.last_bet_at) AS last_bet_at
+              FROM (SELECT s.member_id, s.bet_count, s.valid_bet, s.profit_loss, s.last_bet_at
+                      FROM member_daily_stats s
+                     WHERE s.merchant_id = ${team.merchantId} AND s.day = ANY(${days}::date[])
+                       AND s.product_type <> 'CASH'${byMember(team, sql`s.member_id`)}
+                    UNION ALL
+                    SELECT w.member_id, w.bet_count, w.valid_bet, w.profit_loss, w.last_bet_at
+                      FROM member_weekly_stats w
+                     WHERE w.merchant_id = ${team.merchantId} AND w.week = ANY(${weeks}::date[])
+                       ${byMember(team, sql`w.member_id`)}) x
+              JOIN ${teamIds(team)} t ON t.id = x.member_id
+             GROUP BY x.member_id, t.depth
+            HAVING sum(x.profit_loss) < 0)
           SELECT m.username, page.depth, page.bets, page.valid, page.pl, page.last_bet_at, page.total
             FROM (SELECT per.*, count(*) OVER () AS total FROM per ORDER BY per.pl, per.member_id
                    LIMIT ${team.window.pageSize} OFFSET ${team.window.offset}) page

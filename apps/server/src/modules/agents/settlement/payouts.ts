@@ -46,6 +46,26 @@ interface PayoutRow {
   ledger_transaction_id: bigint | null;
 }
 
+/** The columns of a PayoutRow, from `p` (the payout), `m` (its member) and `o` (its payer). */
+const PAYOUT_COLUMNS = [
+  'p.id',
+  'p.contract_id',
+  'p.kind',
+  'm.username as member_username',
+  'o.username as payer_username',
+  'p.period_start',
+  'p.period_end',
+  'p.active_members',
+  'p.valid_bet',
+  'p.profit_loss',
+  'p.basis',
+  'p.rate_bp',
+  'p.amount',
+  'p.status',
+  'p.held_reason',
+  'p.ledger_transaction_id',
+] as const;
+
 export function payoutView(row: PayoutRow): PayoutView {
   return {
     id: row.id.toString(),
@@ -68,13 +88,17 @@ export function payoutView(row: PayoutRow): PayoutView {
 
 /** Payout records: the member's own (agent centre pages, my income) and the operator's list. */
 export function payoutRecords({ db }: { db: Db }) {
-  function base(merchantId: number, query: PayoutsQuery) {
-    const { from, to } = windowOf(query);
-    let q = db
+  /** Payout rows with the usernames of their member and payer (PAYOUT_COLUMNS reads them). */
+  const payouts = () =>
+    db
       .selectFrom('agent_contract_payouts as p')
       .innerJoin('members as m', 'm.id', 'p.member_id')
+      .leftJoin('members as o', 'o.id', 'p.payer_member_id');
+
+  function base(merchantId: number, query: PayoutsQuery) {
+    const { from, to } = windowOf(query);
+    let q = payouts()
       .innerJoin('merchants as mc', 'mc.id', 'p.merchant_id')
-      .leftJoin('members as o', 'o.id', 'p.payer_member_id')
       .where('p.merchant_id', '=', merchantId)
       .where(sql<boolean>`(p.period_start AT TIME ZONE mc.time_zone)::date BETWEEN ${from}::date AND ${to}::date`);
     if (query.kind) q = q.where('p.kind', '=', query.kind);
@@ -82,29 +106,13 @@ export function payoutRecords({ db }: { db: Db }) {
     return { q, from, to };
   }
 
-  async function page(q: ReturnType<typeof base>['q'], query: PayoutsQuery) {
+  /** One page of payouts, newest period first, each row shown by `view`. */
+  async function page<T>(q: ReturnType<typeof base>['q'], query: PayoutsQuery, view: (row: PayoutRow) => T) {
     const pageNo = query.pageNo ?? 1;
     const pageSize = query.pageSize ?? 20;
     const [rows, total] = await Promise.all([
       q
-        .select([
-          'p.id',
-          'p.contract_id',
-          'p.kind',
-          'm.username as member_username',
-          'o.username as payer_username',
-          'p.period_start',
-          'p.period_end',
-          'p.active_members',
-          'p.valid_bet',
-          'p.profit_loss',
-          'p.basis',
-          'p.rate_bp',
-          'p.amount',
-          'p.status',
-          'p.held_reason',
-          'p.ledger_transaction_id',
-        ])
+        .select(PAYOUT_COLUMNS)
         .orderBy('p.period_start', 'desc')
         .orderBy('p.id', 'desc')
         .limit(pageSize)
@@ -112,20 +120,14 @@ export function payoutRecords({ db }: { db: Db }) {
         .execute(),
       q.select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow(),
     ]);
-    return { rows: rows as PayoutRow[], total: Number(total.n), pageNo, pageSize };
+    return { list: (rows as PayoutRow[]).map(view), total: Number(total.n), pageNo, pageSize };
   }
 
   return {
     async mine(member: MemberContext, query: PayoutsQuery) {
       const { q } = base(member.merchantId, query);
       // Paid and held periods: a skipped one (nothing due) is not a record of the member's.
-      const result = await page(q.where('p.member_id', '=', member.id).where('p.status', '!=', 'skipped'), query);
-      return {
-        list: result.rows.map(payoutView),
-        total: result.total,
-        pageNo: result.pageNo,
-        pageSize: result.pageSize,
-      };
+      return page(q.where('p.member_id', '=', member.id).where('p.status', '!=', 'skipped'), query, payoutView);
     },
 
     async income(member: MemberContext, query: PayoutsQuery) {
@@ -169,38 +171,12 @@ export function payoutRecords({ db }: { db: Db }) {
 
     async forOperator(merchantId: number, query: PayoutsQuery) {
       const { q } = base(merchantId, query);
-      const result = await page(q, query);
-      return {
-        list: result.rows.map((row) => ({ ...payoutView(row), payer: row.payer_username })),
-        total: result.total,
-        pageNo: result.pageNo,
-        pageSize: result.pageSize,
-      };
+      return page(q, query, (row) => ({ ...payoutView(row), payer: row.payer_username }));
     },
 
     async one(merchantId: number, contractId: bigint, periodStart: Date) {
-      const row = await db
-        .selectFrom('agent_contract_payouts as p')
-        .innerJoin('members as m', 'm.id', 'p.member_id')
-        .leftJoin('members as o', 'o.id', 'p.payer_member_id')
-        .select([
-          'p.id',
-          'p.contract_id',
-          'p.kind',
-          'm.username as member_username',
-          'o.username as payer_username',
-          'p.period_start',
-          'p.period_end',
-          'p.active_members',
-          'p.valid_bet',
-          'p.profit_loss',
-          'p.basis',
-          'p.rate_bp',
-          'p.amount',
-          'p.status',
-          'p.held_reason',
-          'p.ledger_transaction_id',
-        ])
+      const row = await payouts()
+        .select(PAYOUT_COLUMNS)
         .where('p.merchant_id', '=', merchantId)
         .where('p.contract_id', '=', contractId)
         .where('p.period_start', '=', periodStart)

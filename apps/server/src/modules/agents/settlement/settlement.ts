@@ -23,9 +23,11 @@ import { firstPeriodFrom, nextPeriod, periodStartingAt, unitOf, type Period } fr
  *   single settled bet, stake × the profit salary rate when the member won it (payout > stake),
  *   else × the loss salary rate.
  * - Periods (periods.ts): every full period from activation until now (less a grace for late
- *   writes) or the contract's end; each one payout row (unique contract, period start) and at most
- *   one ledger transaction keyed `agent-contract:<id>:<period start>`, so a re-run pays nothing more
- *   and a missed run catches up. `settled_through` is the cursor.
+ *   writes, and never past a transaction still open: settleableUntil) or the contract's end; each
+ *   one payout row (unique contract, period start) and at most one ledger transaction keyed
+ *   `agent-contract:<id>:<period start>`, so a re-run pays nothing more and a missed run catches
+ *   up. `settled_through` is the cursor. Late wins and rollbacks count in the period they are
+ *   written in, so a paid period's figures never change (ADR 0012).
  */
 export const SETTLEMENT_GRACE_MS = 60_000;
 /** At most this many periods per contract in one pass (a long outage catches up over a few passes). */
@@ -64,12 +66,48 @@ export interface PassResult {
   held: number;
 }
 
+/** The columns that name a payout row: its contract, parties and period. */
+const payoutOf = (c: SettlingContract, period: Period) => ({
+  merchant_id: c.merchant_id,
+  contract_id: c.id,
+  kind: c.kind,
+  member_id: c.member_id,
+  payer_member_id: c.offerer_id,
+  period_start: period.start,
+  period_end: period.end,
+});
+
 /** A contract's team: its member and every member below it (the closure table includes depth 0). */
 const teamOf = (memberId: number) => sql`(SELECT descendant_id FROM member_tree WHERE ancestor_id = ${memberId})`;
 
-export function agentSettlement({ db, ledger }: { db: Db; ledger: Ledger }) {
-  async function contractsToSettle(now: Date, only?: bigint): Promise<SettlingContract[]> {
-    let query = db
+export function agentSettlement({
+  db,
+  ledger,
+  graceMs = SETTLEMENT_GRACE_MS,
+}: {
+  db: Db;
+  ledger: Ledger;
+  /** Tests shorten it; the server keeps SETTLEMENT_GRACE_MS. */
+  graceMs?: number;
+}) {
+  /**
+   * The latest period end a pass may settle: the grace after `now`, and never past the start of a
+   * transaction that is still open after the grace. The figures are bucketed by the time their rows
+   * carry, which is their transaction's start (now() in the triggers of migration 0019, the rows'
+   * defaults, inhouse settled_at); a transaction that began before a period ended and has not
+   * committed yet would add to that period after it was paid (ADR 0012).
+   */
+  async function settleableUntil(now: Date): Promise<number> {
+    const { rows } = await sql<{ since: Date | null }>`
+      SELECT min(xact_start) AS since FROM pg_stat_activity
+       WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'
+         AND xact_start < now() - make_interval(secs => ${graceMs / 1000}::float8)`.execute(db);
+    return Math.min(now.getTime() - graceMs, rows[0]?.since?.getTime() ?? Infinity);
+  }
+
+  /** A contract as settlement reads it: its row with the merchant's calendar and currency. */
+  const settlingContracts = () =>
+    db
       .selectFrom('agent_contracts as c')
       .innerJoin('merchants as mc', 'mc.id', 'c.merchant_id')
       .select([
@@ -85,7 +123,10 @@ export function agentSettlement({ db, ledger }: { db: Db; ledger: Ledger }) {
         sql<string>`mc.time_zone`.as('time_zone'),
         'mc.currency',
       ])
-      .where('c.activated_at', 'is not', null)
+      .where('c.activated_at', 'is not', null);
+
+  async function contractsToSettle(now: Date, only?: bigint): Promise<SettlingContract[]> {
+    let query = settlingContracts()
       .where('c.activated_at', '<', now)
       .where('c.state', 'in', ['active', 'termination_requested', 'terminated', 'superseded'])
       .where((eb) =>
@@ -126,24 +167,26 @@ export function agentSettlement({ db, ledger }: { db: Db; ledger: Ledger }) {
     const { rows } =
       c.kind === 'hourly_salary'
         ? await sql<{ active: number; valid: string; pl: string }>`
-            SELECT count(*)::int AS active, coalesce(sum(v), 0)::text AS valid, coalesce(sum(pl), 0)::text AS pl
+            SELECT count(*) FILTER (WHERE v > 0)::int AS active, coalesce(sum(v), 0)::text AS valid,
+                   coalesce(sum(pl), 0)::text AS pl
               FROM (SELECT member_id, sum(valid_bet) AS v, sum(profit_loss) AS pl FROM member_hourly_stats
                      WHERE merchant_id = ${c.merchant_id} AND member_id IN ${team}
                        AND hour >= ${period.start} AND hour < ${period.end}
-                     GROUP BY member_id) s
-             WHERE v > 0`.execute(trx)
+                     GROUP BY member_id) s`.execute(trx)
         : await sql<{ active: number; valid: string; pl: string }>`
-            SELECT count(*)::int AS active, coalesce(sum(v), 0)::text AS valid, coalesce(sum(pl), 0)::text AS pl
+            SELECT count(*) FILTER (WHERE v > 0)::int AS active, coalesce(sum(v), 0)::text AS valid,
+                   coalesce(sum(pl), 0)::text AS pl
               FROM (SELECT member_id, sum(valid_bet) AS v, sum(profit_loss) AS pl FROM member_daily_stats
                      WHERE merchant_id = ${c.merchant_id} AND member_id IN ${team}
                        AND day >= ${period.fromDay}::date AND day < ${period.toDay}::date
-                     GROUP BY member_id) s
-             WHERE v > 0`.execute(trx);
+                     GROUP BY member_id) s`.execute(trx);
     const row = rows[0]!;
     const validBet = BigInt(row.valid);
     const profitLoss = BigInt(row.pl);
     const rateBp = tierRateBp(c.terms.tiers ?? [], row.active, validBet);
-    const basis = c.kind === 'dividend' ? (profitLoss < 0n ? -profitLoss : 0n) : validBet;
+    // Late wins and rollbacks of earlier bets count in the period they arrive (ADR 0012): they can
+    // take a period's valid bet below zero, which pays nothing (nothing is clawed back).
+    const basis = c.kind === 'dividend' ? (profitLoss < 0n ? -profitLoss : 0n) : validBet > 0n ? validBet : 0n;
     return {
       activeMembers: row.active,
       validBet,
@@ -248,16 +291,7 @@ export function agentSettlement({ db, ledger }: { db: Db; ledger: Ledger }) {
       } else {
         await trx
           .insertInto('agent_contract_payouts')
-          .values({
-            ...values,
-            merchant_id: c.merchant_id,
-            contract_id: c.id,
-            kind: c.kind,
-            member_id: c.member_id,
-            payer_member_id: c.offerer_id,
-            period_start: period.start,
-            period_end: period.end,
-          })
+          .values({ ...payoutOf(c, period), ...values })
           .execute();
       }
       if (status === 'paid') {
@@ -313,7 +347,7 @@ export function agentSettlement({ db, ledger }: { db: Db; ledger: Ledger }) {
   /** Every unsettled full period of every contract up to `now` (the job; tests call it with a fixed now). */
   async function runPass(now: Date, only?: bigint): Promise<PassResult> {
     const result: PassResult = { contracts: 0, periods: 0, paid: 0, skipped: 0, held: 0 };
-    const limit = now.getTime() - SETTLEMENT_GRACE_MS;
+    const limit = await settleableUntil(now);
     for (const c of await contractsToSettle(now, only)) {
       result.contracts += 1;
       const unit = unitOf(c.kind, c.terms.period);
@@ -357,25 +391,9 @@ export function agentSettlement({ db, ledger }: { db: Db; ledger: Ledger }) {
   }
 
   async function contractFor(merchantId: number, contractId: bigint): Promise<SettlingContract> {
-    const row = (await db
-      .selectFrom('agent_contracts as c')
-      .innerJoin('merchants as mc', 'mc.id', 'c.merchant_id')
-      .select([
-        'c.id',
-        'c.merchant_id',
-        'c.kind',
-        'c.offerer_id',
-        'c.member_id',
-        sql<StoredTerms>`c.terms`.as('terms'),
-        sql<Date>`c.activated_at`.as('activated_at'),
-        'c.ended_at',
-        'c.settled_through',
-        sql<string>`mc.time_zone`.as('time_zone'),
-        'mc.currency',
-      ])
+    const row = (await settlingContracts()
       .where('c.id', '=', contractId)
       .where('c.merchant_id', '=', merchantId)
-      .where('c.activated_at', 'is not', null)
       .executeTakeFirst()) as SettlingContract | undefined;
     if (!row) throw new AppError('contract.payout_not_found');
     return row;
@@ -413,17 +431,7 @@ export function agentSettlement({ db, ledger }: { db: Db; ledger: Ledger }) {
         } else {
           await trx
             .insertInto('agent_contract_payouts')
-            .values({
-              merchant_id: c.merchant_id,
-              contract_id: c.id,
-              kind: c.kind,
-              member_id: c.member_id,
-              payer_member_id: c.offerer_id,
-              period_start: period.start,
-              period_end: period.end,
-              status: 'held',
-              held_reason: 'operator',
-            })
+            .values({ ...payoutOf(c, period), status: 'held', held_reason: 'operator' })
             .execute();
         }
         await recordHistory(trx, {
@@ -442,7 +450,7 @@ export function agentSettlement({ db, ledger }: { db: Db; ledger: Ledger }) {
     async rerun(merchantId: number, contractId: bigint, start: Date, now: Date) {
       const c = await contractFor(merchantId, contractId);
       const period = periodOf(c, start);
-      if (period.end.getTime() > now.getTime() - SETTLEMENT_GRACE_MS) throw new AppError('contract.payout_not_found');
+      if (period.end.getTime() > (await settleableUntil(now))) throw new AppError('contract.payout_not_found');
       const outcome = await settlePeriod(c, period, { force: true, advanceCursor: false });
       if (outcome === 'busy') throw new AppError('request.rate_limited');
     },

@@ -3,6 +3,8 @@ import { Logger, run, type Runner } from 'graphile-worker';
 import pg from 'pg';
 import { isDatabaseGoingAway, type Db } from '../../../db/database.ts';
 import { ledger as createLedger } from '../../ledger/ledger.ts';
+import { referralRewards } from '../referral/rewards.ts';
+import { agentRollup, ROLLUP_CRONTAB, ROLLUP_TASK } from '../reports/rollup.ts';
 import { agentSettlement } from './settlement.ts';
 
 export const SETTLEMENT_TASK = 'agent_settlement';
@@ -14,6 +16,10 @@ export const SETTLEMENT_TASK = 'agent_settlement';
  * per-contract row lock with SKIP LOCKED keeps two passes from settling the same contract at once.
  */
 export const SETTLEMENT_CRONTAB = `*/5 * * * * ${SETTLEMENT_TASK} ?jobKey=${SETTLEMENT_TASK}&jobKeyMode=preserve_run_at&max=3`;
+
+export const REFERRAL_TASK = 'referral_rewards';
+/** Referral rewards (§2 Refer and Earn) for the days that closed in each merchant's zone; one pass queued at a time. */
+export const REFERRAL_CRONTAB = `*/15 * * * * ${REFERRAL_TASK} ?jobKey=${REFERRAL_TASK}&jobKeyMode=preserve_run_at&max=3`;
 
 /** How long the worker waits before starting again after it stopped on its own (PostgreSQL away). */
 const RESTART_AFTER_MS = 5_000;
@@ -43,6 +49,8 @@ export async function startSettlementWorker({
   log: FastifyBaseLogger;
 }): Promise<SettlementWorker> {
   const settlement = agentSettlement({ db, ledger: createLedger({ db }) });
+  const referral = referralRewards({ db, ledger: createLedger({ db }) });
+  const rollup = agentRollup({ db });
   let stopping = false;
   const quiet = (error: unknown) => stopping || isDatabaseGoingAway(error);
   const pool = new pg.Pool({ connectionString, max: 2 });
@@ -67,15 +75,26 @@ export async function startSettlementWorker({
       pollInterval: 10_000,
       logger,
       preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
-      crontab: SETTLEMENT_CRONTAB,
+      crontab: [SETTLEMENT_CRONTAB, REFERRAL_CRONTAB, ROLLUP_CRONTAB].join('\n'),
       taskList: {
         [SETTLEMENT_TASK]: async () => {
           const result = await settlement.runPass(new Date());
           if (result.periods) log.info(result, 'agent settlement: pass done');
         },
+        [REFERRAL_TASK]: async () => {
+          const result = await referral.runPass(new Date());
+          if (result.days) log.info(result, 'referral rewards: pass done');
+        },
+        // The team reports' roll-up of closed days (issue 13 item 7); at start it catches up.
+        [ROLLUP_TASK]: async () => {
+          const result = await rollup.runPass(new Date());
+          if (result.days) log.info(result, 'agent reports: days rolled up');
+        },
       },
     });
     await runner.addJob(SETTLEMENT_TASK, {}, { jobKey: SETTLEMENT_TASK, jobKeyMode: 'preserve_run_at' });
+    await runner.addJob(REFERRAL_TASK, {}, { jobKey: REFERRAL_TASK, jobKeyMode: 'preserve_run_at' });
+    await runner.addJob(ROLLUP_TASK, {}, { jobKey: ROLLUP_TASK, jobKeyMode: 'preserve_run_at' });
     void runner.promise.then(
       () => restart(),
       () => restart(),

@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
 import { closeModal } from '../../../stores/modals.ts';
+import { ok, stubServer } from '../../auth/components/test-server.ts';
 import type { Session } from '../../auth/hooks/use-session.ts';
 
 const session: { current: Session } = {
@@ -48,9 +49,6 @@ const consolidated = (offers: unknown[]) => ({
 
 let pending: unknown[] = [];
 const calls: string[] = [];
-function reply(json: unknown, status = 200) {
-  return new Response(JSON.stringify(json), { status, headers: { 'content-type': 'application/json' } });
-}
 
 function renderOffers() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -68,23 +66,15 @@ beforeEach(() => {
   pending = [offer];
   calls.length = 0;
   sessionStorage.clear();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      calls.push(url);
-      if (url.startsWith('/wps/member/info/funds/consolidated')) {
-        return reply({ success: true, value: consolidated(pending) });
-      }
-      if (url.startsWith('/wps/relay/MCS2_processDailySalContract')) {
-        pending = [];
-        return reply({
-          success: true,
-          value: { contract: { ...offer, state: 'active', activatedAt: offer.offeredAt } },
-        });
-      }
-      return reply({ success: false, value: null, code: 'request.not_found', message: 'Not found' }, 404);
-    }),
-  );
+  stubServer((url) => {
+    calls.push(url);
+    if (url.startsWith('/wps/member/info/funds/consolidated')) return ok(consolidated(pending));
+    if (url.startsWith('/wps/relay/MCS2_processDailySalContract')) {
+      pending = [];
+      return ok({ contract: { ...offer, state: 'active', activatedAt: offer.offeredAt } });
+    }
+    return undefined;
+  });
 });
 afterEach(() => {
   act(() => closeModal());

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  CONTRACT_KIND_SWITCHES,
   CONTRACT_KINDS,
   DIVIDEND_PERIODS,
   errorMessage,
@@ -15,6 +16,7 @@ import {
   type StoredTerms,
 } from '@khela/contracts';
 import { parseMinor } from '@khela/money';
+import { useSwitches } from '../../system/api/get-status.ts';
 import { useMyContracts, useOfferContract, useOfferedContracts } from '../api/contracts.ts';
 import { termsSummary } from './terms-view.tsx';
 import '../messages.ts';
@@ -56,7 +58,11 @@ export function OfferContractForm({ username, onOffered }: { username: string; o
   const offered = useOfferedContracts(username);
   const offer = useOfferContract();
   const own = (mine.data?.list ?? []).filter((c) => c.state === 'active' || c.state === 'termination_requested');
-  const [kind, setKind] = useState<ContractKind>('daily_salary');
+  // §2 contract settings: only the kinds the merchant runs (all while the switches load).
+  const switches = useSwitches();
+  const kinds = CONTRACT_KINDS.filter((k) => switches[CONTRACT_KIND_SWITCHES[k]] !== false);
+  const [picked, setKind] = useState<ContractKind>('daily_salary');
+  const kind = kinds.includes(picked) ? picked : (kinds[0] ?? picked);
   const [period, setPeriod] = useState<DividendPeriod>('Weekly');
   const [tiers, setTiers] = useState<TierDraft[]>([emptyTier()]);
   const [profitRate, setProfitRate] = useState('');
@@ -101,7 +107,7 @@ export function OfferContractForm({ username, onOffered }: { username: string; o
       <label htmlFor={`${id}-kind`}>
         <span>{t('agentContracts.offer.kind')}</span>
         <select id={`${id}-kind`} value={kind} onChange={(e) => setKind(e.target.value as ContractKind)}>
-          {CONTRACT_KINDS.map((k) => (
+          {kinds.map((k) => (
             <option key={k} value={k}>
               {t(`agentContracts.kinds.${k}`)}
             </option>

@@ -2,12 +2,14 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RECORDS_DEFAULT_PAGE_SIZE } from '@khela/contracts';
 import { DateRangeFilter } from '../../agent/components/date-range-filter.tsx';
+import { useMerchantTimeZone } from '../../agent/api/agent-team.ts';
 import { lastDays, type DateRange } from '../../agent/components/date-range.ts';
 import '../messages.ts';
 
-/** A report's filter state: the period (default: the last 7 days), an optional downline, the page. */
+/** A report's filter state: the period (default: the merchant's last 7 days), an optional downline, the page. */
 export function useReportFilter() {
-  const [range, setRangeState] = useState<DateRange>(() => lastDays(7));
+  const timeZone = useMerchantTimeZone();
+  const [range, setRangeState] = useState<DateRange>(() => lastDays(7, new Date(), timeZone));
   const [downline, setDownlineState] = useState('');
   const [pageNo, setPageNo] = useState(1);
   const query = {
@@ -18,6 +20,7 @@ export function useReportFilter() {
     ...(downline ? { downline } : {}),
   };
   return {
+    timeZone,
     range,
     downline,
     pageNo,
@@ -41,7 +44,7 @@ export function ReportFilter({ filter, withDownline = true }: { filter: ReportFi
   const id = useId();
   const [draft, setDraft] = useState(filter.downline);
   return (
-    <DateRangeFilter value={filter.range} onChange={filter.setRange}>
+    <DateRangeFilter value={filter.range} onChange={filter.setRange} timeZone={filter.timeZone}>
       {withDownline ? (
         <form
           className="agent-filter__downline"

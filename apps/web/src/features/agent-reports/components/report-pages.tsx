@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { AGENT_TRANSACTION_TYPES } from '@khela/contracts';
 import { formatAmount, formatDateTime } from '../../../lib/format.ts';
 import { useSessionToken } from '../../../lib/use-session-token.ts';
+import { useMerchantTimeZone } from '../../agent/api/agent-team.ts';
 import { AgentPageFrame } from '../../agent/components/agent-page.tsx';
 import { PagedTable, type TableColumn } from '../../agent/components/paged-table.tsx';
 import { useAgentReport } from '../api/reports.ts';
@@ -20,6 +21,7 @@ function Signed({ value }: { value: string }) {
 
 function useColumns() {
   const { t, i18n } = useTranslation();
+  const timeZone = useMerchantTimeZone();
   const col = t as (key: string) => string;
   const amount = <T,>(key: string, get: (row: T) => string, signed = false): TableColumn<T> => ({
     key,
@@ -39,7 +41,7 @@ function useColumns() {
     value: get,
     render: (row) => {
       const v = get(row);
-      return v ? formatDateTime(v, i18n.language) : '—';
+      return v ? formatDateTime(v, i18n.language, timeZone) : '—';
     },
   });
   return { amount, text, time, t: col };

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadState } from '../../../components/ui/load-state.tsx';
-import { useAgentAccount, useConsolidated } from '../api/agent-team.ts';
-import { agentMenu, contractFlagsOf } from '../utils/agent-menu.ts';
+import { useAgentAccount } from '../api/agent-team.ts';
 import { AccountFacts } from './account-summary.tsx';
+import { useAgentMenu } from './agent-menu.tsx';
 import { AgentPageFrame } from './agent-page.tsx';
 import '../messages.ts';
 
@@ -11,8 +11,7 @@ import '../messages.ts';
 export function AgentHomePage() {
   const { t } = useTranslation();
   const account = useAgentAccount();
-  const consolidated = useConsolidated(true);
-  const shortcuts = agentMenu(contractFlagsOf(consolidated.data ?? undefined)).filter((item) => item.to);
+  const shortcuts = useAgentMenu().filter((item) => item.to);
   const name = account.data?.nickname || account.data?.username || '';
   return (
     <AgentPageFrame title={t('agentCentre.home.welcome', { name })} intro={t('agentCentre.home.intro')}>

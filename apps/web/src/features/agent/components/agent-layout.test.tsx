@@ -5,12 +5,26 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n, loadMessages } from '../../../lib/i18n.ts';
 import { closeModal, useModal } from '../../../stores/modals.ts';
+import { ok, stubServer } from '../../auth/components/test-server.ts';
 import type { Session } from '../../auth/hooks/use-session.ts';
 
 const session: { current: Session } = {
   current: { token: null, info: undefined, role: 'visitor', loading: false },
 };
 vi.mock('../../auth/hooks/use-session.ts', () => ({ useSession: () => session.current }));
+/** The switches in force (§3): all four contract kinds run unless a test says otherwise. */
+const RUNS_ALL = {
+  AGENTPOLICY3: true,
+  AGENTDIVIDEND3: true,
+  AGENTDAILYSAL3: true,
+  AGENTHOURSAL3: true,
+  AGENTREALTIMESAL3: true,
+};
+let switches: Record<string, boolean> = RUNS_ALL;
+vi.mock('../../system/api/get-status.ts', () => ({
+  useSwitches: () => switches,
+  useSystemStatus: () => ({ data: undefined }),
+}));
 
 const { AgentLayout } = await import('./agent-layout.tsx');
 
@@ -60,10 +74,6 @@ const live = (kind: string) => ({
   terminationRequestedBy: null,
 });
 
-function reply(json: unknown, status = 200) {
-  return new Response(JSON.stringify(json), { status, headers: { 'content-type': 'application/json' } });
-}
-
 function ModalProbe() {
   const modal = useModal();
   return <output data-testid="modal">{modal ? `${modal.name}:${JSON.stringify(modal.props)}` : 'none'}</output>;
@@ -107,15 +117,12 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   consolidatedValue = consolidated({});
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      if (url.startsWith('/wps/agent/account')) return reply({ success: true, value: account });
-      if (url.startsWith('/wps/member/info/funds/consolidated'))
-        return reply({ success: true, value: consolidatedValue });
-      return reply({ success: false, value: null, code: 'request.not_found', message: 'Not found' }, 404);
-    }),
-  );
+  switches = RUNS_ALL;
+  stubServer((url) => {
+    if (url.startsWith('/wps/agent/account')) return ok(account);
+    if (url.startsWith('/wps/member/info/funds/consolidated')) return ok(consolidatedValue);
+    return undefined;
+  });
 });
 afterEach(() => {
   act(() => closeModal());
@@ -200,5 +207,17 @@ describe('the agent-centre menu follows the contract settings (§2)', () => {
     expect(menuLinks()).toContain('/agentHome/agentDailyWages2');
     expect(menuLinks()).not.toContain('/agentHome/agentHourSalary');
     expect(menuLinks()).not.toContain('/agentHome/agentRealtimeSalary');
+  });
+
+  it("hides a live contract's page while the merchant does not run that kind", async () => {
+    consolidatedValue = consolidated({
+      divtypeinfo: live('dividend'),
+      contractmrdailysalinfotype: live('daily_salary'),
+    });
+    switches = { ...RUNS_ALL, AGENTDIVIDEND3: false };
+    session.current = agentSession();
+    renderAt('/agentHome');
+    await waitFor(() => expect(menuLinks()).toContain('/agentHome/agentDailyWages2'));
+    expect(menuLinks()).not.toContain('/agentHome/agentDividendRecordCopy2');
   });
 });

@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { RECORDS_TIME_ZONE } from '@khela/contracts';
 import { LoadingCover } from '../../../components/ui/loading-cover.tsx';
 import { ClockIcon, CloseIcon, MenuIcon } from '../../../components/ui/icons.tsx';
 import { openModal } from '../../../stores/modals.ts';
 import { useSession } from '../../auth/hooks/use-session.ts';
-import { useAgentAccount, useConsolidated } from '../api/agent-team.ts';
-import { contractFlagsOf } from '../utils/agent-menu.ts';
+import { useAgentAccount, useMerchantTimeZone } from '../api/agent-team.ts';
 import { clockText, gmtOffset } from '../utils/clock.ts';
 import { AgentMenu } from './agent-menu.tsx';
 import './agent-layout.css';
@@ -37,7 +35,7 @@ function AgentHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMe
   const { t } = useTranslation();
   const { info } = useSession();
   const account = useAgentAccount();
-  const timeZone = account.data?.timeZone ?? RECORDS_TIME_ZONE;
+  const timeZone = useMerchantTimeZone();
   const name = info?.nickname || account.data?.nickname || info?.userName || account.data?.username || '';
   return (
     <header className="agent-header">
@@ -64,18 +62,17 @@ function AgentHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMe
   );
 }
 
-/** The agent centre shell: header, the menu gated by the agent's contracts, and the page. */
+/** The agent centre shell: header, the menu gated by the contract settings, and the page. */
 function AgentShell() {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
-  const consolidated = useConsolidated(true);
   // A page picked from the menu closes it (on narrow screens it covers the page).
   useEffect(() => setMenuOpen(false), [pathname]);
   return (
     <div className="agent-shell">
       <AgentHeader menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
       <div className="agent-shell__body">
-        <AgentMenu id="agent-menu" open={menuOpen} flags={contractFlagsOf(consolidated.data ?? undefined)} />
+        <AgentMenu id="agent-menu" open={menuOpen} />
         <main className="agent-shell__page">
           <Outlet />
         </main>

@@ -1,15 +1,23 @@
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CustomerServiceButton } from '../../../components/ui/customer-service-button.tsx';
-import { useSystemStatus } from '../../system/api/get-status.ts';
-import { agentMenu, MENU_GROUPS, type ContractFlags } from '../utils/agent-menu.ts';
+import { useSwitches, useSystemStatus } from '../../system/api/get-status.ts';
+import { useConsolidated } from '../api/agent-team.ts';
+import { agentMenu, contractFlagsOf, MENU_GROUPS, merchantContractFlags } from '../utils/agent-menu.ts';
 import '../messages.ts';
 
-/** The agent-centre menu, grouped; the salary and dividend items follow the agent's contracts. */
-export function AgentMenu({ id, open, flags }: { id: string; open: boolean; flags: ContractFlags }) {
+/** The menu items this agent sees: the salary and dividend pages follow the merchant's settings and its contracts. */
+export function useAgentMenu() {
+  const consolidated = useConsolidated(true);
+  const switches = useSwitches();
+  return agentMenu(contractFlagsOf(consolidated.data ?? undefined), merchantContractFlags(switches));
+}
+
+/** The agent-centre menu, grouped. */
+export function AgentMenu({ id, open }: { id: string; open: boolean }) {
   const { t } = useTranslation();
   const { data: status } = useSystemStatus();
-  const items = agentMenu(flags);
+  const items = useAgentMenu();
   const customerService = status?.info.customerService ?? [];
   return (
     <nav id={id} className={open ? 'agent-menu is-open' : 'agent-menu'} aria-label={t('agentCentre.menu.label')}>

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n, loadMessages } from '../../../lib/i18n.ts';
+import { fail, ok, stubServer } from '../../auth/components/test-server.ts';
 import { DownlineViewPage } from './downline-view-page.tsx';
 
 const none = { dividend: 'none', dailySalary: 'none', hourSalary: 'none', realtimeSalary: 'none' };
@@ -41,9 +42,6 @@ const sub = row(2, 'agent02', {
 const deep = row(3, 'player21', { depth: 2, balance: '150.00' });
 
 const asked: URL[] = [];
-function reply(json: unknown, status = 200) {
-  return new Response(JSON.stringify(json), { status, headers: { 'content-type': 'application/json' } });
-}
 
 beforeAll(async () => {
   await initI18n('en');
@@ -51,35 +49,26 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   asked.length = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      const url = new URL(input, 'http://localhost');
-      asked.push(url);
-      if (url.pathname === '/wps/agent/account')
-        return reply({ success: false, code: 'x', message: 'x', value: null }, 500);
-      if (url.pathname === '/wps/agent/downlines/3') {
-        return reply({
-          success: true,
-          value: {
-            ...deep,
-            uplineUsername: 'agent02',
-            lastLoginIp: null,
-            affiliateCode: null,
-            path: [me, { id: 2, username: 'agent02' }, { id: 3, username: 'player21' }],
-          },
-        });
-      }
-      if (url.pathname === '/wps/agent/downlines') {
-        const parent = url.searchParams.get('parentId');
-        const search = url.searchParams.get('username');
-        if (search) return reply({ success: true, value: page([deep], [me]) });
-        if (parent === '2') return reply({ success: true, value: page([deep], [me, { id: 2, username: 'agent02' }]) });
-        return reply({ success: true, value: page([sub], [me]) });
-      }
-      return reply({ success: false, code: 'request.not_found', message: 'Not found', value: null }, 404);
-    }),
-  );
+  stubServer((input) => {
+    const url = new URL(input, 'http://localhost');
+    asked.push(url);
+    if (url.pathname === '/wps/agent/account') return fail(500, 'x', 'x');
+    if (url.pathname === '/wps/agent/downlines/3') {
+      return ok({
+        ...deep,
+        uplineUsername: 'agent02',
+        lastLoginIp: null,
+        affiliateCode: null,
+        path: [me, { id: 2, username: 'agent02' }, { id: 3, username: 'player21' }],
+      });
+    }
+    if (url.pathname === '/wps/agent/downlines') {
+      if (url.searchParams.get('username')) return ok(page([deep], [me]));
+      if (url.searchParams.get('parentId') === '2') return ok(page([deep], [me, { id: 2, username: 'agent02' }]));
+      return ok(page([sub], [me]));
+    }
+    return undefined;
+  });
 });
 afterEach(() => {
   cleanup();

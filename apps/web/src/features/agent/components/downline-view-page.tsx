@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RECORDS_DEFAULT_PAGE_SIZE, RECORDS_TIME_ZONE, type Downline, type DownlineContracts } from '@khela/contracts';
+import { RECORDS_DEFAULT_PAGE_SIZE, type Downline, type DownlineContracts } from '@khela/contracts';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { useAgentAccount, useDownline, useDownlines } from '../api/agent-team.ts';
+import { useDownline, useDownlines, useMerchantTimeZone } from '../api/agent-team.ts';
 import { shownTime } from '../utils/clock.ts';
 import { AgentPageFrame } from './agent-page.tsx';
 import { OfferContractSlot } from './offer-contract-slot.tsx';
@@ -121,8 +121,7 @@ function DownlineDetails({ id, timeZone, onClose }: { id: number; timeZone: stri
 export function DownlineViewPage() {
   const { t } = useTranslation();
   const id = useId();
-  const account = useAgentAccount();
-  const timeZone = account.data?.timeZone ?? RECORDS_TIME_ZONE;
+  const timeZone = useMerchantTimeZone();
   const [parentId, setParentId] = useState<number | null>(null);
   const [pageNo, setPageNo] = useState(1);
   const [typed, setTyped] = useState('');

@@ -91,4 +91,20 @@ describe('registerCenter', () => {
     expect((field('Username') as HTMLInputElement).value).toBe('player01');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('shows the refusal when the agent opens accounts too fast, keeping the form', async () => {
+    const message = 'You have opened many accounts in a short time. Please try again in a while.';
+    stubServer((url) =>
+      url === '/wps/agent/downlines' ? fail(429, 'agent.downline_rate_limited', message) : undefined,
+    );
+    renderPage();
+    fill('Username', 'player99');
+    fill('Password', 'Secret@123');
+    fill('Confirm password', 'Secret@123');
+    fireEvent.click(screen.getByRole('button', { name: 'Open account' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
+    const alert = await screen.findByRole('alert', {}, { timeout: 8000 });
+    expect(alert.textContent).toBe(message);
+    expect((field('Username') as HTMLInputElement).value).toBe('player99');
+  });
 });

@@ -30,6 +30,20 @@ export function checkDownlineForm(
 
 const EMPTY: Record<Field, string> = { username: '', password: '', confirmPassword: '', nickname: '' };
 
+/** The form's inputs, in order: each one TextField, labelled agentCentre.register.<field>. */
+const INPUTS: readonly {
+  field: Field;
+  type?: 'password';
+  autoComplete?: string;
+  required?: boolean;
+  maxLength?: number;
+}[] = [
+  { field: 'username', autoComplete: 'off', required: true },
+  { field: 'password', type: 'password', autoComplete: 'new-password', required: true },
+  { field: 'confirmPassword', type: 'password', autoComplete: 'new-password', required: true },
+  { field: 'nickname', maxLength: 32 },
+];
+
 /**
  * /agentHome/registerCenter (§2 "create accounts"): opens a player or an agent account directly
  * under the agent, after a confirmation. The server checks the name and password by the
@@ -120,43 +134,17 @@ export function RegisterCenterPage() {
                 </label>
               ))}
             </fieldset>
-            <TextField
-              id={`${id}-username`}
-              label={t('agentCentre.register.username')}
-              value={values.username}
-              onChange={set('username')}
-              error={errors.username}
-              autoComplete="off"
-              required
-            />
-            <TextField
-              id={`${id}-password`}
-              type="password"
-              label={t('agentCentre.register.password')}
-              value={values.password}
-              onChange={set('password')}
-              error={errors.password}
-              autoComplete="new-password"
-              required
-            />
-            <TextField
-              id={`${id}-confirm`}
-              type="password"
-              label={t('agentCentre.register.confirmPassword')}
-              value={values.confirmPassword}
-              onChange={set('confirmPassword')}
-              error={errors.confirmPassword}
-              autoComplete="new-password"
-              required
-            />
-            <TextField
-              id={`${id}-nickname`}
-              label={t('agentCentre.register.nickname')}
-              value={values.nickname}
-              onChange={set('nickname')}
-              error={errors.nickname}
-              maxLength={32}
-            />
+            {INPUTS.map(({ field, ...input }) => (
+              <TextField
+                key={field}
+                id={`${id}-${field}`}
+                {...input}
+                label={t(`agentCentre.register.${field}`)}
+                value={values[field]}
+                onChange={set(field)}
+                error={errors[field]}
+              />
+            ))}
             <p className="agent-notice">{t('agentCentre.register.contractHint')}</p>
             {errors.form ? (
               <p className="agent-notice agent-notice--error" role="alert">

@@ -1,9 +1,12 @@
+import { CONTRACT_KIND_SWITCHES } from '@khela/contracts';
+
 /**
  * The agent-centre menu (§2 "Agent center menu"; endpoints.md §5): every page under
  * /agentHome/<reference name>, plus the deposit, withdraw, platform message and customer service
  * links. The salary and dividend items depend on the contract settings (§2 "items depend on
- * contract settings"): each shows only while the agent has that contract live, as
- * `home.consolidated` reports it.
+ * contract settings"): each shows only while the merchant runs that kind of contract (its
+ * white-label switch, CONTRACT_KIND_SWITCHES) and the agent has one live, as `home.consolidated`
+ * reports it.
  */
 
 export const AGENT_PAGES = [
@@ -43,7 +46,7 @@ export interface MenuItem {
   group: MenuGroup;
   /** Where it goes; customer service opens the site's customer-service choices instead. */
   to: string | null;
-  /** Shown only while this contract is live. */
+  /** Shown only while the merchant runs this kind of contract and the agent has one live. */
   requires?: ContractFlag;
 }
 
@@ -79,9 +82,19 @@ export const AGENT_MENU: readonly MenuItem[] = [
 
 export const MENU_GROUPS: readonly MenuGroup[] = ['team', 'reports', 'income', 'funds', 'help'];
 
-/** The menu the agent sees: gated items only while their contract is live. */
-export function agentMenu(flags: ContractFlags): MenuItem[] {
-  return AGENT_MENU.filter((item) => !item.requires || flags[item.requires]);
+/** The menu the agent sees: a gated item only when the merchant runs its kind and the agent's contract is live. */
+export function agentMenu(live: ContractFlags, merchantRuns: ContractFlags): MenuItem[] {
+  return AGENT_MENU.filter((item) => !item.requires || (merchantRuns[item.requires] && live[item.requires]));
+}
+
+/** The kinds the merchant runs, from the switches in force (useSwitches: parents already applied). */
+export function merchantContractFlags(switches: Readonly<Record<string, boolean>>): ContractFlags {
+  return {
+    dividend: switches[CONTRACT_KIND_SWITCHES.dividend] === true,
+    dailySalary: switches[CONTRACT_KIND_SWITCHES.daily_salary] === true,
+    hourSalary: switches[CONTRACT_KIND_SWITCHES.hourly_salary] === true,
+    realtimeSalary: switches[CONTRACT_KIND_SWITCHES.realtime_salary] === true,
+  };
 }
 
 /**

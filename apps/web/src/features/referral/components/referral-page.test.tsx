@@ -6,6 +6,7 @@ import { initI18n, loadMessages } from '../../../lib/i18n.ts';
 import ReferralPage from './referral-page.tsx';
 
 let invitations: unknown;
+let details: { totalEarned: string; rewards: Record<string, unknown> };
 const asked: string[] = [];
 function reply(json: unknown, status = 200) {
   return new Response(JSON.stringify(json), { status, headers: { 'content-type': 'application/json' } });
@@ -18,6 +19,16 @@ beforeAll(async () => {
 beforeEach(() => {
   asked.length = 0;
   invitations = { list: [], total: 0, pageNo: 1, pageSize: 20, totalEarned: '0.00' };
+  details = {
+    totalEarned: '0.00',
+    rewards: {
+      enabled: false,
+      commissionRate: '0.00',
+      dailyCap: null,
+      firstDepositBonus: '0.00',
+      firstDepositMinimum: '0.00',
+    },
+  };
   vi.stubGlobal('IntersectionObserver', undefined);
   vi.stubGlobal(
     'fetch',
@@ -31,6 +42,8 @@ beforeEach(() => {
             affiliateCode: null,
             totalInvitations: 2,
             promotionDomains: ['khela.example'],
+            totalEarned: details.totalEarned,
+            rewards: details.rewards,
           },
         });
       }
@@ -72,8 +85,31 @@ describe('Refer and earn (member centre referral)', () => {
       pageSize: 20,
       totalEarned: '50.00',
     };
+    details.totalEarned = '50.00';
     renderPage();
     await waitFor(() => expect(screen.getByText('pl***11')).toBeTruthy());
     expect(screen.getAllByText('50.00').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('says what inviting earns: commission, daily cap and first-deposit bonus, or that it is off', async () => {
+    renderPage();
+    expect(await screen.findByText('Invitations earn no rewards at the moment.')).toBeTruthy();
+    cleanup();
+    details.rewards = {
+      enabled: true,
+      commissionRate: '1.50',
+      dailyCap: '20.00',
+      firstDepositBonus: '5.00',
+      firstDepositMinimum: '100.00',
+    };
+    renderPage();
+    expect(
+      await screen.findByText(
+        'You earn 1.50% of the valid bets of each member you invited, paid for each day the next day. At most 20.00 per invited member a day.',
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('5.00 once, when a member you invited makes a first deposit of 100.00 or more.'),
+    ).toBeTruthy();
   });
 });

@@ -12,8 +12,8 @@ import '../../agent/messages.ts';
 /**
  * Member centre `referral` (§2 Refer and Earn, issue 13 item 6): the member's referral code and
  * invitation link on a chosen promotion domain, its QR code (the qrcode library loads only when
- * the code is in view), an agent's affiliate link, and who registered with the code and what each
- * earned the member.
+ * the code is in view), an agent's affiliate link, what inviting earns on this site (the merchant's
+ * referral reward settings), and who registered with the code and what each earned the member.
  */
 export default function ReferralPage() {
   const { t } = useTranslation();
@@ -86,9 +86,30 @@ export default function ReferralPage() {
               </div>
               <div>
                 <dt>{t('referral.totalEarned')}</dt>
-                <dd>{invitations.data?.totalEarned ?? '0.00'}</dd>
+                <dd>{data.totalEarned}</dd>
               </div>
             </dl>
+            <h3>{t('referral.howTitle')}</h3>
+            {data.rewards.enabled ? (
+              <ul>
+                {Number(data.rewards.commissionRate) > 0 ? (
+                  <li>
+                    {t('referral.commission', { rate: data.rewards.commissionRate })}
+                    {data.rewards.dailyCap ? ` ${t('referral.cap', { cap: data.rewards.dailyCap })}` : null}
+                  </li>
+                ) : null}
+                {Number(data.rewards.firstDepositBonus) > 0 ? (
+                  <li>
+                    {t('referral.bonus', {
+                      bonus: data.rewards.firstDepositBonus,
+                      minimum: data.rewards.firstDepositMinimum,
+                    })}
+                  </li>
+                ) : null}
+              </ul>
+            ) : (
+              <p>{t('referral.off')}</p>
+            )}
             {link ? (
               <div className="agent-qr">
                 <QrCode value={link} label={t('referral.qr')} size={144} />

@@ -20,6 +20,7 @@ const info: SystemStatus['info'] = {
   analytics: { gtagId: null },
   imageCDNs: [],
   launchGameCDNs: [],
+  referralProgramme: false,
 };
 const base = { maintenance: null, regionRestriction: false, location: { ip: '203.0.113.9', country: 'BD' }, info };
 

@@ -1,0 +1,81 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { initI18n, loadMessages } from '../../../lib/i18n.ts';
+import { ok, stubServer } from '../../auth/components/test-server.ts';
+
+vi.mock('../../../lib/use-session-token.ts', () => ({ useSessionToken: () => 't' }));
+
+const { DownlineTransactionsPage } = await import('./report-pages.tsx');
+
+const account = (timeZone: string) => ({
+  id: 9,
+  username: 'agent01',
+  nickname: null,
+  type: 1,
+  affiliateCode: 'AGENT01',
+  uplineUsername: null,
+  balance: '10.00',
+  currency: 'BDT',
+  directCount: 1,
+  teamSize: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  lastLoginAt: null,
+  timeZone,
+  promotionDomains: ['localhost'],
+});
+const transactions = {
+  list: [
+    {
+      id: '1',
+      // 23:43 on 20 November in Dhaka (GMT+6), 12:43 in New York (GMT-5).
+      time: '2026-11-20T17:43:00.000Z',
+      username: 'player21',
+      type: 'deposit',
+      kind: 'deposit',
+      amount: '100.00',
+      balanceAfter: '100.00',
+    },
+  ],
+  total: 1,
+  pageNo: 1,
+  pageSize: 20,
+};
+
+beforeAll(async () => {
+  await initI18n('en');
+  await Promise.all([loadMessages('agent'), loadMessages('money')]);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderWithZone(timeZone: string) {
+  stubServer((url) => {
+    if (url.startsWith('/wps/agent/account')) return ok(account(timeZone));
+    if (url.startsWith('/wps/agent/reports/downline-transactions')) return ok(transactions);
+    return undefined;
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <DownlineTransactionsPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe("report times are shown in the merchant's time zone", () => {
+  it.each([
+    ['Asia/Dhaka', /20 November 2026.* 23:43 GMT\+6$/],
+    ['America/New_York', /20 November 2026.* 12:43 GMT-5$/],
+  ])('%s', async (timeZone, shown) => {
+    renderWithZone(timeZone);
+    const row = await screen.findByRole('row', { name: /player21/ });
+    await vi.waitFor(() => expect(within(row).getAllByRole('cell')[0]!.textContent).toMatch(shown));
+  });
+});
