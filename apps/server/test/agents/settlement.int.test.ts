@@ -210,6 +210,33 @@ describe('dividend', () => {
     expect(await balanceOf(agent)).toBe('50000');
   });
 
+  it('pays weeks from Monday to Sunday in the merchant zone, from the first whole week after activation', async () => {
+    const upline = await createMember(t, merchantId, { type: 1 });
+    await fund(ledger, merchantId, mainOf(upline), 100_000n);
+    const { agent, p1, p2 } = await team(upline);
+    const id = await liveContract(t, merchantId, {
+      memberId: agent.id,
+      offererId: upline.id,
+      kind: 'dividend',
+      terms: { period: 'Weekly', tiers: [tier(1, 0n, 1_000)] },
+      // Wednesday 4 March, noon in Dhaka: the first whole week starts on Monday 9 March.
+      activatedAt: new Date('2026-03-04T06:00:00Z'),
+    });
+    await dailyStats(t, merchantId, p1.id, '2026-03-08', 300_000n, -300_000n); // Sunday before: not covered
+    await dailyStats(t, merchantId, p1.id, '2026-03-09', 200_000n, -120_000n); // Monday
+    await dailyStats(t, merchantId, p2.id, '2026-03-15', 100_000n, -30_000n); // Sunday
+    await dailyStats(t, merchantId, p2.id, '2026-03-16', 500_000n, -500_000n); // the next week
+    // Sunday 15 March, 23:59 in Dhaka: the week is not over.
+    expect((await settlement.runPass(new Date('2026-03-15T17:59:00Z'))).periods).toBe(0);
+    await settlement.runPass(new Date('2026-03-15T18:02:00Z'));
+    const rows = await payoutsOf(t, id);
+    // 10 % of the week's team loss (120,000 + 30,000), two active members.
+    expect(summary(rows)).toEqual([['2026-03-08T18:00:00.000Z', 'paid', '15000', 1_000, 2]]);
+    expect(rows[0]!.period_end.toISOString()).toBe('2026-03-15T18:00:00.000Z');
+    expect(await balanceOf(upline)).toBe('85000');
+    expect(await balanceOf(agent)).toBe('15000');
+  });
+
   it('pays half months; a period the team won is skipped; an empty payer wallet holds the period', async () => {
     const upline = await createMember(t, merchantId, { type: 1 });
     const { agent, p1 } = await team(upline);
