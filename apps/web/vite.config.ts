@@ -217,7 +217,7 @@ function precompress(): Plugin {
 const AGENT_PAGE_CHUNK =
   /(^|\/)(agent-[a-z-]+|report-pages|payout-pages|register-center-page|downline-view-page|account-details-page)-[\w-]+\.js$/;
 const LATER_CONTRACTS =
-  /[\\/]packages[\\/]contracts[\\/]src[\\/](?:endpoints[\\/])?(member|wallet|cashier|games|inhouse|agent-contracts|agent-downlines|agent-reports|referral-rewards|errors|registration-messages)\.ts$/;
+  /[\\/]packages[\\/]contracts[\\/]src[\\/](?:endpoints[\\/])?(member|wallet|cashier|games|inhouse|agent-contracts|agent-downlines|agent-reports|referral-rewards|rebates|vip|errors|registration-messages)\.ts$/;
 const laterContracts = (id: string): string | null => {
   const group = LATER_CONTRACTS.exec(id);
   return group ? `contracts-${group[1]}` : null;

@@ -39,6 +39,8 @@ import { registerAgentContractRoutes } from './modules/agents/contracts/routes.t
 import { registerAgentReportRoutes } from './modules/agents/reports/routes.ts';
 import { registerAgentDownlineRoutes } from './modules/agents/downlines/routes.ts';
 import { registerDevReferralRewards, registerReferralRoutes } from './modules/agents/referral/routes.ts';
+import { registerDevVipRanks, registerVipRoutes } from './modules/vip/routes.ts';
+import { registerDevRebates, registerRebateRoutes } from './modules/rebates/routes.ts';
 import { registerSeamlessRoutes } from './modules/seamless/routes.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerObservability } from './plugins/observability.ts';
@@ -218,6 +220,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAgentReportRoutes(app, deps);
   registerAgentDownlineRoutes(app, deps);
   registerReferralRoutes(app, deps);
+  registerVipRoutes(app, deps);
+  registerRebateRoutes(app, deps);
   registerNotificationRoutes(app, deps);
   registerSeamlessRoutes(app, deps, { devEndpoints: options.devEndpoints });
   scheduleTransferReconciliation(app, deps.gameWallets);
@@ -225,6 +229,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerDevOutbox(app, options.db);
     registerDevSettlement(app, options.db);
     registerDevReferralRewards(app, options.db);
+    registerDevVipRanks(app, options.db);
+    registerDevRebates(app, options.db);
   }
   options.configure?.(app, deps);
   return app;

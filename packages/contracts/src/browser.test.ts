@@ -204,9 +204,11 @@ describe('contracts in the browser (zod-browser.ts on zod/mini)', () => {
       'game',
       'inhouse',
       'member',
+      'rebates',
       'referral',
       'support',
       'system',
+      'vip',
       'wallet',
     ]);
   });

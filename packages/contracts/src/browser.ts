@@ -12,10 +12,12 @@ import { cashierEndpoints } from './endpoints/cashier.ts';
 import { gameEndpoints } from './endpoints/games.ts';
 import { inhouseEndpoints } from './endpoints/inhouse.ts';
 import { memberEndpoints } from './endpoints/member.ts';
+import { rebateEndpoints } from './endpoints/rebates.ts';
 import { sessionEndpoints } from './endpoints/session.ts';
 import { supportEndpoints } from './endpoints/support.ts';
 import { systemEndpoints } from './endpoints/system.ts';
 import { walletEndpoints } from './endpoints/wallet.ts';
+import { vipEndpoints } from './endpoints/vip.ts';
 
 export * from './constants.ts';
 export * from './endpoint.ts';
@@ -35,6 +37,8 @@ export * from './endpoints/cashier.ts';
 export * from './endpoints/agent-contracts.ts';
 export * from './endpoints/agent-downlines.ts';
 export * from './endpoints/agent-reports.ts';
+export * from './endpoints/vip.ts';
+export * from './endpoints/rebates.ts';
 
 /**
  * The player-facing part of the registry (everything but /admin). Web code imports the groups
@@ -52,7 +56,9 @@ export const playerEndpoints = {
   agentContracts: agentContractEndpoints,
   agentDownlines: agentDownlineEndpoints,
   referral: referralEndpoints,
+  vip: vipEndpoints,
   agentReports: agentReportEndpoints,
+  rebates: rebateEndpoints,
 };
 
 /** In the browser the registry is the player-facing part; index.ts adds the operator API. */

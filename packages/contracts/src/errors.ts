@@ -349,7 +349,66 @@ export const errorCatalog = {
     bn: 'রেফারেল পুরস্কার চালু করতে ০-এর বেশি কমিশন বা প্রথম ডিপোজিট বোনাস দিন।',
   },
 
+  // Issue 14 item 5: rebates (modules/rebates)
+  'rebate.invalid_rate': {
+    status: 400,
+    en: 'Each rebate rate must be a number from 0 to 5 (percent) with at most 2 decimals.',
+    bn: 'প্রতিটি রিবেট হার ০ থেকে ৫ (শতাংশ)-এর মধ্যে সর্বোচ্চ ২ দশমিকের একটি সংখ্যা হতে হবে।',
+  },
+  'rebate.invalid_amount': {
+    status: 400,
+    en: 'A daily cap must be a number more than 0 with at most 2 decimals.',
+    bn: 'দৈনিক সীমা ০-এর বেশি এবং সর্বোচ্চ ২ দশমিকের একটি সংখ্যা হতে হবে।',
+  },
+  'rebate.duplicate_product': {
+    status: 400,
+    en: 'Each product type may have only one rebate rate.',
+    bn: 'প্রতিটি পণ্যের ধরনের জন্য কেবল একটি রিবেট হার দেওয়া যায়।',
+  },
+  'rebate.nothing_to_pay': {
+    status: 400,
+    en: 'To switch rebates on, set a rate above 0 for at least one product type.',
+    bn: 'রিবেট চালু করতে অন্তত একটি পণ্যের ধরনের জন্য ০-এর বেশি হার দিন।',
+  },
+  'rebate.nothing_to_claim': {
+    status: 409,
+    en: 'There is no rebate to claim right now.',
+    bn: 'এই মুহূর্তে দাবি করার মতো কোনো রিবেট নেই।',
+  },
+  // Issue 14 item 4: VIP ranks (modules/vip)
+  'vip.invalid_amount': {
+    status: 400,
+    en: 'Each turnover and bonus must be a number of at least 0 with at most 2 decimals.',
+    bn: 'প্রতিটি টার্নওভার ও বোনাস ০ বা তার বেশি, সর্বোচ্চ ২ দশমিকের একটি সংখ্যা হতে হবে।',
+  },
+  'vip.invalid_threshold': {
+    status: 400,
+    en: 'Each rank needs a monthly turnover above 0 and higher than the rank below it.',
+    bn: 'প্রতিটি র‍্যাঙ্কের মাসিক টার্নওভার ০-এর বেশি এবং নিচের র‍্যাঙ্কের চেয়ে বেশি হতে হবে।',
+  },
+
   // Cashier: deposits, withdrawals, payee accounts, adjustments (issue 5)
+  // Issue 14 item 7: the inbox and operator broadcasts
+  'inbox.not_found': {
+    status: 404,
+    en: 'Message not found.',
+    bn: 'বার্তাটি পাওয়া যায়নি।',
+  },
+  'inbox.member_not_found': {
+    status: 404,
+    en: 'No such member.',
+    bn: 'এমন কোনো সদস্য নেই।',
+  },
+  'inbox.vip_level_not_found': {
+    status: 404,
+    en: 'No such VIP level.',
+    bn: 'এমন কোনো ভিআইপি স্তর নেই।',
+  },
+  'inbox.text_required': {
+    status: 400,
+    en: 'A message needs a title and a body in Bengali and English.',
+    bn: 'বার্তার বাংলা ও ইংরেজিতে শিরোনাম এবং বিষয়বস্তু প্রয়োজন।',
+  },
   'cashier.not_found': {
     status: 404,
     en: 'This record was not found.',

@@ -223,6 +223,8 @@ export interface Database {
   ledger_transactions: LedgerTransactionsTable;
   ledger_postings: LedgerPostingsTable;
   member_inbox: MemberInboxTable;
+  inbox_broadcasts: InboxBroadcastsTable;
+  inbox_broadcast_states: InboxBroadcastStatesTable;
   vendors: VendorsTable;
   game_sessions: GameSessionsTable;
   seamless_transactions: SeamlessTransactionsTable;
@@ -257,6 +259,13 @@ export interface Database {
   member_referral_codes: MemberReferralCodesTable;
   referral_settings: ReferralSettingsTable;
   referral_rewards: ReferralRewardsTable;
+  rebate_settings: RebateSettingsTable;
+  rebate_rates: RebateRatesTable;
+  rebates: RebatesTable;
+  vip_ranks: VipRanksTable;
+  vip_rank_history: VipRankHistoryTable;
+  vip_bonuses: VipBonusesTable;
+  vip_review_state: VipReviewStateTable;
 }
 
 /** Issue 13 referral (migrations/0021_agent_downlines.ts): a member's own referral code. */
@@ -294,6 +303,83 @@ export interface ReferralRewardsTable {
   amount: bigint;
   ledger_transaction_id: bigint | null;
   created_at: Generated<Date>;
+}
+
+/** Migration 0026 (issue 14 item 5): a merchant's rebate programme; no row: off. */
+export interface RebateSettingsTable {
+  merchant_id: number;
+  enabled: Generated<boolean>;
+  /** `YYYY-MM-DD`: select as `starts_on::text`. */
+  starts_on: ColumnType<string | null, string | null | undefined, string | null>;
+  paid_through: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_at: Generated<Date>;
+}
+
+/** Migration 0026: the rebate rate of one §3 product type. */
+export interface RebateRatesTable {
+  merchant_id: number;
+  product_type: string;
+  rate_bp: number;
+  daily_cap: bigint | null;
+  mode: 'auto' | 'manual';
+}
+
+/** Migration 0026: one paid rebate (member, day, product type). */
+export interface RebatesTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  member_id: number;
+  day: ColumnType<string, string, string>;
+  product_type: string;
+  mode: 'auto' | 'manual';
+  basis: bigint;
+  rate_bp: number;
+  amount: bigint;
+  ledger_transaction_id: bigint | null;
+  created_at: Generated<Date>;
+}
+
+/** Migration 0027 (issue 14 item 4): a merchant's VIP rank. */
+export interface VipRanksTable {
+  merchant_id: number;
+  level: number;
+  name_bn: string;
+  name_en: string;
+  monthly_turnover: bigint;
+  promotion_bonus: Generated<bigint>;
+  monthly_bonus: Generated<bigint>;
+  updated_at: Generated<Date>;
+}
+
+/** Migration 0027: append-only; a member's latest row is its rank (level 0: none). */
+export interface VipRankHistoryTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  member_id: number;
+  level: number;
+  from_at: Generated<Date>;
+  reason: 'promotion' | 'review';
+  month: ColumnType<string, string, string>;
+  turnover: bigint;
+}
+
+/** Migration 0027: one paid VIP bonus. */
+export interface VipBonusesTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  member_id: number;
+  kind: 'promotion' | 'monthly';
+  level: number;
+  month: ColumnType<string, string, string>;
+  amount: bigint;
+  ledger_transaction_id: bigint | null;
+  created_at: Generated<Date>;
+}
+
+/** Migration 0027: the last month whose 1st-of-month review has run. */
+export interface VipReviewStateTable {
+  merchant_id: number;
+  reviewed_month: ColumnType<string, string, string>;
 }
 
 /** §6 account types: 0 member; 1, 2, 41, 42 agents; 4 trial. */
@@ -428,6 +514,26 @@ export interface LedgerTransactionsTable {
 }
 
 /** Issue 5 notifications (migrations/0008_wallet.ts). */
+/** Issue 14 item 7 (migrations/0025_inbox.ts): one row per operator message, however many receive it. */
+export interface InboxBroadcastsTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  member_type: number | null;
+  member_id: number | null;
+  vip_level: number | null;
+  title: ColumnType<{ bn: string; en: string }, string, never>;
+  body: ColumnType<{ bn: string; en: string }, string, never>;
+  operator_id: number | null;
+  created_at: Generated<Date>;
+}
+
+export interface InboxBroadcastStatesTable {
+  member_id: number;
+  broadcast_id: bigint;
+  read_at: Date | null;
+  deleted_at: Date | null;
+}
+
 export interface MemberInboxTable {
   id: Generated<bigint>;
   merchant_id: number;

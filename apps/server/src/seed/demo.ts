@@ -9,6 +9,8 @@ import { seedVendors } from './vendors.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedAgentTeam } from './agent-team.ts';
 import { seedReferralDemo } from './referral.ts';
+import { seedRebateDemo } from './rebates.ts';
+import { seedVipDemo } from './vip.ts';
 import { seedAgentContracts } from './agent-contracts.ts';
 
 export const DEMO_MERCHANT = 'khela';
@@ -38,6 +40,8 @@ const DEMO_SWITCHES_ON = new Set<string>([
   'AGETRANSFERUP3',
   'FUNDTRANS3',
   'PTSYS3',
+  'PLYRBT',
+  'MANPLAYREB3',
   'REWCEN3',
   'INBOX3',
   'FEEDBACK3',
@@ -137,6 +141,10 @@ const featureSeeds = [
   seedAgentContracts,
   // Issue 13: referral rewards on, player11 invited by agent01 (after the team).
   seedReferralDemo,
+  // Issue 14 item 5: rebates on (job-paid slots and live, in-house claimed by hand).
+  seedRebateDemo,
+  // Issue 14 item 4: five VIP ranks by monthly turnover.
+  seedVipDemo,
 ];
 
 /** Seeds the demo merchant on an empty database; returns whether it did. Runs in one transaction. */

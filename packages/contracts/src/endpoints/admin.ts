@@ -16,6 +16,9 @@ import { gamesAdminEndpoints } from './games-admin.ts';
 import { vendorAdminEndpoints } from './vendors-admin.ts';
 import { agentSettlementAdminEndpoints } from './agent-contracts.ts';
 import { referralAdminEndpoints } from './referral-rewards.ts';
+import { vipAdminEndpoints } from './vip.ts';
+import { rebateAdminEndpoints } from './rebates.ts';
+import { inboxAdminEndpoints } from './inbox-admin.ts';
 
 const tags = ['admin'] as const;
 
@@ -473,5 +476,8 @@ export const adminEndpoints = {
   games: gamesAdminEndpoints,
   agentPayouts: agentSettlementAdminEndpoints,
   referral: referralAdminEndpoints,
+  vip: vipAdminEndpoints,
+  rebates: rebateAdminEndpoints,
+  inbox: inboxAdminEndpoints,
   content,
 };

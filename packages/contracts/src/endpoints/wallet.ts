@@ -120,11 +120,19 @@ export const betRecordSchema = z.object({
 /** Ids of the business record a notification is about (deposit id, amount, …), as text. */
 const referenceSchema = z.partialRecord(z.string(), z.string());
 
+/** Message ids as text (they outgrow a JS number's exact range in principle). */
+const inboxIdsSchema = z
+  .array(z.string().refine((value) => /^\d{1,18}$/.test(value)))
+  .min(1)
+  .max(RECORDS_MAX_PAGE_SIZE);
+
 export const inboxEntrySchema = z.object({
   id: z.string(),
   kind: z.string(),
   title: z.string(),
+  /** Plain text, or HTML sanitised on the server when `html` (operator messages). */
   body: z.string(),
+  html: z.boolean(),
   reference: referenceSchema,
   read: z.boolean(),
   createdAt: z.string(),
@@ -293,9 +301,9 @@ export const walletEndpoints = {
     name: 'inbox',
     method: 'GET',
     path: '/wps/member/inbox',
-    aliases: ['/wps/relay/CSP_getInbox'],
+    aliases: ['/wps/relay/CSP_getInbox', '/wps/relay/EMFE_getInbox'],
     auth: 'member',
-    switch: 'COMM3',
+    switch: 'INBOX3',
     summary: "The member's notifications, newest first, with the unread count",
     tags,
     query: z.object(pagingShape),
@@ -306,19 +314,34 @@ export const walletEndpoints = {
     method: 'POST',
     path: '/wps/member/inbox/read',
     auth: 'member',
-    switch: 'COMM3',
+    switch: 'INBOX3',
     summary: 'Marks notifications read (the given ids, or all)',
     tags,
-    body: z.union([
-      z.object({
-        ids: z
-          .array(z.string().refine((value) => /^\d{1,18}$/.test(value)))
-          .min(1)
-          .max(RECORDS_MAX_PAGE_SIZE),
-      }),
-      z.object({ all: z.literal(true) }),
-    ]),
+    body: z.union([z.object({ ids: inboxIdsSchema }), z.object({ all: z.literal(true) })]),
     response: z.object({ unread: z.number().int() }),
+  }),
+  inboxUnread: defineEndpoint({
+    name: 'inboxUnread',
+    method: 'GET',
+    path: '/wps/member/inbox/unread',
+    aliases: ['/wps/relay/CSP_unreadCount', '/wps/relay/EMFE_getInboxUnreadCount'],
+    auth: 'member',
+    switch: 'INBOX3',
+    summary:
+      'Unread messages (header and menu badges); `value` repeats it for the newer gateway name; 0 for trial accounts',
+    tags,
+    response: z.object({ unread: z.number().int(), value: z.number().int() }),
+  }),
+  inboxDelete: defineEndpoint({
+    name: 'inboxDelete',
+    method: 'POST',
+    path: '/wps/member/inbox/delete',
+    auth: 'member',
+    switch: 'INBOX3',
+    summary: "Deletes the given messages of the member's own; an id that is not one of them: 404 and nothing deleted",
+    tags,
+    body: z.object({ ids: inboxIdsSchema }),
+    response: z.object({ deleted: z.number().int(), unread: z.number().int() }),
   }),
   events: defineEndpoint({
     name: 'memberEvents',

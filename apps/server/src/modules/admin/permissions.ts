@@ -24,6 +24,7 @@ export const PERMISSIONS = [
   'vendors',
   'gameVendors',
   'games',
+  'inbox',
   ...CONTENT_PERMISSIONS,
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -34,7 +35,7 @@ export type Permission = (typeof PERMISSIONS)[number];
  */
 const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
   superadmin: PERMISSIONS,
-  content: ['banners', 'announcements', 'helpArticles', 'customerService', 'resources', 'games'],
+  content: ['banners', 'announcements', 'helpArticles', 'customerService', 'resources', 'games', 'inbox'],
   settings: ['merchant', 'switches', 'registerRules', 'domains', 'maintenance', 'regionRules'],
   support: ['feedback', 'members'],
 };
@@ -64,6 +65,9 @@ const ENDPOINT_PERMISSIONS = new Map<EndpointDef, Permission | null>([
   ...Object.values(admin.agentPayouts).map((def): [EndpointDef, Permission] => [def, 'cashier']),
   // Referral rewards are paid from the house: their settings are the superadmin's too.
   ...Object.values(admin.referral).map((def): [EndpointDef, Permission] => [def, 'cashier']),
+  // VIP rank bonuses are paid from the house too (issue 14 item 4).
+  ...Object.values(admin.vip).map((def): [EndpointDef, Permission] => [def, 'cashier']),
+  ...Object.values(admin.rebates).map((def): [EndpointDef, Permission] => [def, 'cashier']),
   // Game vendors hold the keys that move money through the seamless wallet: the superadmin's too.
   ...Object.values(admin.vendors).map((def): [EndpointDef, Permission] => [def, 'vendors']),
   // Issue 11: the catalogue's games, lanes and its vendor list are content; which integration and
@@ -72,6 +76,8 @@ const ENDPOINT_PERMISSIONS = new Map<EndpointDef, Permission | null>([
     def,
     def === admin.games.vendorsCreate || def === admin.games.vendorsUpdate ? 'gameVendors' : 'games',
   ]),
+  // Issue 14 item 7: messages to the members' inboxes are content.
+  ...Object.values(admin.inbox).map((def): [EndpointDef, Permission] => [def, 'inbox']),
   ...CONTENT_PERMISSIONS.flatMap((kind) =>
     Object.values(admin.content[kind]).map((def): [EndpointDef, Permission] => [def, kind]),
   ),

@@ -8,6 +8,8 @@ import { openEventStream } from '../../http/event-stream.ts';
 import { registerEndpoint } from '../../http/route.ts';
 import { memberEventHub, type MemberEventHub } from './member-events.ts';
 import { memberInbox, referenceAsText } from './inbox.ts';
+import { inboxBroadcasts } from './broadcasts.ts';
+import { operatorActor } from '../audit/audit-log.ts';
 import type { MemberEvent } from './notify.ts';
 
 function memberOf(req: FastifyRequest): MemberContext {
@@ -19,7 +21,7 @@ export interface NotificationRoutesOptions {
   heartbeatMs?: number;
 }
 
-/** Inbox and the server-sent-events stream (issue 5 item 9). Returns the hub (tests). */
+/** Inbox, operator broadcasts and the server-sent-events stream (issue 5 item 9, issue 14 item 7). Returns the hub (tests). */
 export function registerNotificationRoutes(
   app: FastifyInstance,
   deps: AppDeps,
@@ -38,6 +40,19 @@ export function registerNotificationRoutes(
     inbox.list(memberOf(req), language, query.pageNo ?? 1, query.pageSize ?? RECORDS_DEFAULT_PAGE_SIZE),
   );
   registerEndpoint(app, deps, endpoints.wallet.inboxRead, ({ req, body }) => inbox.markRead(memberOf(req), body));
+  registerEndpoint(app, deps, endpoints.wallet.inboxUnread, async ({ req }) => {
+    const unread = await inbox.unreadCount(memberOf(req));
+    return { unread, value: unread };
+  });
+  registerEndpoint(app, deps, endpoints.wallet.inboxDelete, ({ req, body }) => inbox.remove(memberOf(req), body.ids));
+
+  const broadcasts = inboxBroadcasts(deps);
+  registerEndpoint(app, deps, endpoints.admin.inbox.broadcastsList, ({ merchant, query }) =>
+    broadcasts.list(merchant.id, query.pageNo ?? 1, query.pageSize ?? RECORDS_DEFAULT_PAGE_SIZE),
+  );
+  registerEndpoint(app, deps, endpoints.admin.inbox.broadcastsCreate, (ctx) =>
+    broadcasts.create(operatorActor(ctx), ctx.body),
+  );
 
   registerEndpoint(app, deps, endpoints.wallet.events, async ({ req, reply, language }) => {
     const member = memberOf(req);

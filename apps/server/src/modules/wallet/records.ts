@@ -76,6 +76,13 @@ const kindsOfType = (type: string) => [
   ...Object.entries(TYPE_OF_KIND).flatMap(([kind, shown]) => (shown === type ? [kind] : [])),
 ];
 
+/**
+ * Bonuses paid into the main wallet that bonusDetails lists too: rebates (issue 14 item 5, ADR
+ * 0014: playable at once, with a turnover requirement, instead of a wallet nothing spends) and
+ * VIP bonuses (item 4, ADR 0015).
+ */
+const BONUS_KINDS_IN_MAIN = ['rebate', 'vip_promotion_bonus', 'vip_monthly_bonus'];
+
 const WALLET_OF_KIND = {
   member_main: 'main',
   member_bonus: 'bonus',
@@ -95,6 +102,7 @@ export function walletRecords({ db }: { db: Db }) {
     window: RecordsWindow,
     kinds: readonly (keyof typeof WALLET_OF_KIND)[],
     type?: string,
+    bonusKinds: readonly string[] = [],
   ) {
     const base = db
       .selectFrom('ledger_postings as p')
@@ -102,7 +110,14 @@ export function walletRecords({ db }: { db: Db }) {
       .innerJoin('ledger_transactions as t', 't.id', 'p.transaction_id')
       .where('a.merchant_id', '=', member.merchantId)
       .where('a.member_id', '=', member.id)
-      .where('a.kind', 'in', kinds)
+      .where((eb) =>
+        bonusKinds.length === 0
+          ? eb('a.kind', 'in', kinds)
+          : eb.or([
+              eb('a.kind', 'in', kinds),
+              eb.and([eb('a.kind', '=', 'member_main'), eb('t.kind', 'in', bonusKinds)]),
+            ]),
+      )
       .where(within(window, 'p.created_at'))
       .$if(type !== undefined && type !== '', (q) => q.where('t.kind', 'in', kindsOfType(type!)));
     const [rows, total] = await Promise.all([
@@ -194,7 +209,9 @@ export function walletRecords({ db }: { db: Db }) {
     transactionHistory: (member: MemberContext, window: RecordsWindow, type?: string) =>
       postings(member, window, ['member_main', 'member_bonus', 'member_game', 'withdrawal_hold'], type),
 
-    bonusDetails: (member: MemberContext, window: RecordsWindow) => postings(member, window, ['member_bonus']),
+    /** The bonus wallet, and bonuses paid into the main wallet (BONUS_KINDS_IN_MAIN). */
+    bonusDetails: (member: MemberContext, window: RecordsWindow) =>
+      postings(member, window, ['member_bonus'], undefined, BONUS_KINDS_IN_MAIN),
 
     /** Profit and loss per day (in the records' time zone) and game type. */
     async personalProfit(member: MemberContext, window: RecordsWindow) {

@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ShieldIcon } from '../../components/ui/icons.tsx';
 import { SecurityCenter } from '../../features/auth/components/security-center.tsx';
 import { useSession } from '../../features/auth/hooks/use-session.ts';
+import { useSwitches } from '../../features/system/api/get-status.ts';
 import { openModal } from '../../stores/modals.ts';
 import { BackLinks } from './page-links.tsx';
 import './member.css';
@@ -23,6 +24,8 @@ export const MEMBER_PAGES = [
   'bonusDetails',
   'rewardCenter',
   'referral',
+  'vipBonus',
+  'manualRebate',
   'missionLeaderboard',
   'messageV2',
 ] as const;
@@ -35,8 +38,14 @@ const TransferFundPage = lazy(() => import('../../features/wallet/components/tra
 const TransferUplinePage = lazy(() => import('../../features/wallet/components/transfer-upline-page.tsx'));
 const RecordsPage = lazy(() => import('../../features/wallet/components/records-page.tsx'));
 const InboxPage = lazy(() => import('../../features/wallet/components/inbox-page.tsx'));
+// Issue 14 item 7: the unread badge on the messageV2 entry (its own chunk, as the page is).
+const MenuUnreadBadge = lazy(() => import('../../features/wallet/components/unread-badge.tsx'));
 // Issue 13: Refer and Earn (its own chunk; the QR library loads only when the code is in view).
 const ReferralPage = lazy(() => import('../../features/referral/components/referral-page.tsx'));
+// Issue 14 item 4: the VIP rank and progress (its own chunk).
+const VipPage = lazy(() => import('../../features/vip/components/vip-page.tsx'));
+// Issue 14 item 5: rebates (its own chunk).
+const RebatePage = lazy(() => import('../../features/rebates/components/rebate-page.tsx'));
 
 function MoneyPage({ page, isAgent }: { page: MemberPage; isAgent: boolean }) {
   switch (page) {
@@ -57,6 +66,10 @@ function MoneyPage({ page, isAgent }: { page: MemberPage; isAgent: boolean }) {
       return <InboxPage />;
     case 'referral':
       return <ReferralPage />;
+    case 'vipBonus':
+      return <VipPage />;
+    case 'manualRebate':
+      return <RebatePage />;
     default:
       return null;
   }
@@ -73,18 +86,27 @@ const MENU_PAGES: readonly MemberPage[] = [
   'bonusDetails',
   'messageV2',
   'referral',
+  'vipBonus',
+  'manualRebate',
   'securityCenter',
 ];
 
 function MemberMenu({ current }: { current: MemberPage }) {
   const { t } = useTranslation();
+  // §2: the rebate entry shows while the merchant runs player rebates (PLYRBT).
+  const rebatesOn = useSwitches().PLYRBT === true;
   return (
     <nav className="member-menu" aria-label={t('routes.member.title')}>
       <ul>
-        {MENU_PAGES.map((name) => (
+        {MENU_PAGES.filter((name) => name !== 'manualRebate' || rebatesOn).map((name) => (
           <li key={name}>
             <Link to={`/member?page=${name}`} aria-current={name === current ? 'page' : undefined}>
               {t(`routes.member.pages.${name}`)}
+              {name === 'messageV2' ? (
+                <Suspense fallback={null}>
+                  <MenuUnreadBadge />
+                </Suspense>
+              ) : null}
             </Link>
           </li>
         ))}
@@ -104,6 +126,8 @@ const MONEY_PAGES: readonly MemberPage[] = [
   'personalHistoryCopy',
   'messageV2',
   'referral',
+  'vipBonus',
+  'manualRebate',
 ];
 
 /**

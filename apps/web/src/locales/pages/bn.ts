@@ -55,6 +55,8 @@ const bn: PageMessages = {
         bonusDetails: 'বোনাসের বিবরণ',
         rewardCenter: 'পুরস্কার কেন্দ্র',
         referral: 'রেফার করে আয় করুন',
+        vipBonus: 'ভিআইপি বোনাস',
+        manualRebate: 'রিবেট',
         missionLeaderboard: 'মিশন লিডারবোর্ড',
         messageV2: 'বার্তা',
       },

@@ -58,6 +58,8 @@ const en = {
         bonusDetails: 'Bonus details',
         rewardCenter: 'Reward centre',
         referral: 'Refer and earn',
+        vipBonus: 'VIP bonus',
+        manualRebate: 'Rebates',
         missionLeaderboard: 'Mission leaderboard',
         messageV2: 'Messages',
       },

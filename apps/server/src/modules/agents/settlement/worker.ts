@@ -3,7 +3,9 @@ import { Logger, run, type Runner } from 'graphile-worker';
 import pg from 'pg';
 import { isDatabaseGoingAway, type Db } from '../../../db/database.ts';
 import { ledger as createLedger } from '../../ledger/ledger.ts';
+import { rebates } from '../../rebates/rebates.ts';
 import { referralRewards } from '../referral/rewards.ts';
+import { vipRanks } from '../../vip/vip.ts';
 import { agentRollup, ROLLUP_CRONTAB, ROLLUP_TASK } from '../reports/rollup.ts';
 import { agentSettlement } from './settlement.ts';
 
@@ -20,6 +22,14 @@ export const SETTLEMENT_CRONTAB = `*/5 * * * * ${SETTLEMENT_TASK} ?jobKey=${SETT
 export const REFERRAL_TASK = 'referral_rewards';
 /** Referral rewards (§2 Refer and Earn) for the days that closed in each merchant's zone; one pass queued at a time. */
 export const REFERRAL_CRONTAB = `*/15 * * * * ${REFERRAL_TASK} ?jobKey=${REFERRAL_TASK}&jobKeyMode=preserve_run_at&max=3`;
+
+export const VIP_TASK = 'vip_ranks';
+/** VIP ranks (issue 14 item 4): the 1st-of-month reviews and monthly bonuses that are due, then promotions. */
+export const VIP_CRONTAB = `*/5 * * * * ${VIP_TASK} ?jobKey=${VIP_TASK}&jobKeyMode=preserve_run_at&max=3`;
+
+export const REBATE_TASK = 'rebates';
+/** Automatic player rebates (issue 14 item 5) for the days that closed in each merchant's zone; one pass queued at a time. */
+export const REBATE_CRONTAB = `*/15 * * * * ${REBATE_TASK} ?jobKey=${REBATE_TASK}&jobKeyMode=preserve_run_at&max=3`;
 
 /** How long the worker waits before starting again after it stopped on its own (PostgreSQL away). */
 const RESTART_AFTER_MS = 5_000;
@@ -51,6 +61,8 @@ export async function startSettlementWorker({
   const settlement = agentSettlement({ db, ledger: createLedger({ db }) });
   const referral = referralRewards({ db, ledger: createLedger({ db }) });
   const rollup = agentRollup({ db });
+  const rebate = rebates({ db, ledger: createLedger({ db }) });
+  const vip = vipRanks({ db, ledger: createLedger({ db }) });
   let stopping = false;
   const quiet = (error: unknown) => stopping || isDatabaseGoingAway(error);
   const pool = new pg.Pool({ connectionString, max: 2 });
@@ -75,7 +87,7 @@ export async function startSettlementWorker({
       pollInterval: 10_000,
       logger,
       preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
-      crontab: [SETTLEMENT_CRONTAB, REFERRAL_CRONTAB, ROLLUP_CRONTAB].join('\n'),
+      crontab: [SETTLEMENT_CRONTAB, REFERRAL_CRONTAB, ROLLUP_CRONTAB, VIP_CRONTAB].join('\n'),
       taskList: {
         [SETTLEMENT_TASK]: async () => {
           const result = await settlement.runPass(new Date());
@@ -86,15 +98,25 @@ export async function startSettlementWorker({
           if (result.days) log.info(result, 'referral rewards: pass done');
         },
         // The team reports' roll-up of closed days (issue 13 item 7); at start it catches up.
+        [VIP_TASK]: async () => {
+          const result = await vip.runPass(new Date());
+          if (result.months || result.promotions) log.info(result, 'vip ranks: pass done');
+        },
         [ROLLUP_TASK]: async () => {
           const result = await rollup.runPass(new Date());
           if (result.days) log.info(result, 'agent reports: days rolled up');
+        },
+        [REBATE_TASK]: async () => {
+          const result = await rebate.runPass(new Date());
+          if (result.days) log.info(result, 'rebates: pass done');
         },
       },
     });
     await runner.addJob(SETTLEMENT_TASK, {}, { jobKey: SETTLEMENT_TASK, jobKeyMode: 'preserve_run_at' });
     await runner.addJob(REFERRAL_TASK, {}, { jobKey: REFERRAL_TASK, jobKeyMode: 'preserve_run_at' });
     await runner.addJob(ROLLUP_TASK, {}, { jobKey: ROLLUP_TASK, jobKeyMode: 'preserve_run_at' });
+    await runner.addJob(REBATE_TASK, {}, { jobKey: REBATE_TASK, jobKeyMode: 'preserve_run_at' });
+    await runner.addJob(VIP_TASK, {}, { jobKey: VIP_TASK, jobKeyMode: 'preserve_run_at' });
     void runner.promise.then(
       () => restart(),
       () => restart(),

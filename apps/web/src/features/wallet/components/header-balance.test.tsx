@@ -35,6 +35,7 @@ function stub(amounts: string[]) {
           balance: [{ accountTypeId: 0, availBalance: sum }],
         });
       }
+      if (url.startsWith('/wps/member/inbox/unread')) return ok({ unread: 4, value: 4 });
       if (url.startsWith('/wps/member/inbox')) return ok({ list: [], total: 4, pageNo: 1, pageSize: 1, unread: 4 });
       return new Response('{}', { status: 404 });
     }),

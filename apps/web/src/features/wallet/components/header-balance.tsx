@@ -5,7 +5,7 @@ import { CloseIcon, RefreshIcon } from '../../../components/ui/icons.tsx';
 import { BellIcon, EyeIcon, EyeOffIcon } from '../../../components/ui/money-icons.tsx';
 import { formatAmount } from '../../../lib/format.ts';
 import { useBalance } from '../api/get-balance.ts';
-import { useInbox } from '../api/get-inbox.ts';
+import { useUnreadCount } from '../api/get-unread.ts';
 import type { MemberEvent } from '../api/member-events.ts';
 import { useMemberEvents } from '../hooks/use-member-events.ts';
 import { useSessionToken } from '../../../lib/use-session-token.ts';
@@ -26,7 +26,7 @@ export default function HeaderBalance() {
   const { t } = useTranslation();
   const token = useSessionToken();
   const balance = useBalance(token);
-  const inbox = useInbox(token, { pageSize: '1' });
+  const inbox = useUnreadCount(token);
   const [hidden, setHidden] = useState(balanceVisibility.hidden);
   const [notices, setNotices] = useState<MemberEvent[]>([]);
 

@@ -1,36 +1,58 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { walletEndpoints } from '@khela/contracts';
+import type { walletEndpoints, ValueOf } from '@khela/contracts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PagedRecords, usePaging } from '../../../components/ui/pager.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { sanitizeHtml } from '../../../lib/sanitize.ts';
 import { useSessionToken } from '../../../lib/use-session-token.ts';
+import { deleteMessages } from '../api/delete-messages.ts';
 import { useInbox } from '../api/get-inbox.ts';
 import { markRead } from '../api/mark-read.ts';
+import { refreshInbox } from '../api/refresh-inbox.ts';
 import '../../../components/ui/money.css';
+import './inbox-page.css';
 import '../messages.ts';
 
-/** §2 member centre `messageV2` (issue 5 item 9): the inbox, newest first; mark one or all read. */
+type Entry = ValueOf<typeof walletEndpoints.inbox>['list'][number];
+
+/**
+ * §2 member centre `messageV2` (issue 5 item 9, issue 14 item 7): the inbox, newest first, paged.
+ * Opening a message marks it read; delete asks first; every change recounts the badges.
+ */
 export default function InboxPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const paging = usePaging();
   const [error, setError] = useState('');
+  const [open, setOpen] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
   const inbox = useInbox(useSessionToken(), paging.query);
 
-  const read = async (body: { ids: string[] } | { all: true }) => {
+  const act = async (action: () => Promise<unknown>) => {
     setError('');
     try {
-      await markRead(body);
-      await queryClient.invalidateQueries({ queryKey: [walletEndpoints.inbox.name] });
+      await action();
+      await refreshInbox(queryClient);
     } catch (failure) {
       setError((failure as Error).message || t('common.networkError'));
     }
   };
+  const toggle = (entry: Entry) => {
+    setConfirming(null);
+    setOpen(open === entry.id ? null : entry.id);
+    if (!entry.read) void act(() => markRead({ ids: [entry.id] }));
+  };
+  const remove = (id: string) =>
+    act(async () => {
+      await deleteMessages([id]);
+      setConfirming(null);
+      if (open === id) setOpen(null);
+    });
 
   return (
-    <div className="cashier-page">
+    <div className="cashier-page inbox-page">
       <PagedRecords
         records={inbox}
         onPage={paging.setPageNo}
@@ -48,7 +70,7 @@ export default function InboxPage() {
             <div className="money-actions">
               <span>{t('wallet.inbox.unread', { count: data.unread })}</span>
               {data.unread > 0 ? (
-                <button type="button" className="button" onClick={() => void read({ all: true })}>
+                <button type="button" className="button" onClick={() => void act(() => markRead({ all: true }))}>
                   {t('wallet.inbox.readAll')}
                 </button>
               ) : null}
@@ -60,34 +82,90 @@ export default function InboxPage() {
             ) : null}
             <ul className="money-list" aria-label={t('wallet.inbox.title')}>
               {data.list.map((m) => (
-                <li key={m.id} className="money-item" data-unread={!m.read}>
-                  <div className="money-item__main">
-                    <strong>{m.title}</strong>
-                    {m.read ? null : (
-                      <span className="money-status" data-status="pending">
-                        {t('wallet.inbox.new')}
-                      </span>
-                    )}
-                  </div>
-                  <p className="money-item__body">{m.body}</p>
-                  <div className="money-item__meta">
-                    <time dateTime={m.createdAt}>{formatDateTime(m.createdAt, i18n.language)}</time>
-                    {m.read ? null : (
-                      <button
-                        type="button"
-                        className="button money-item__action"
-                        onClick={() => void read({ ids: [m.id] })}
-                      >
-                        {t('wallet.inbox.markRead')}
-                      </button>
-                    )}
-                  </div>
-                </li>
+                <Message
+                  key={m.id}
+                  entry={m}
+                  open={open === m.id}
+                  confirming={confirming === m.id}
+                  onToggle={() => toggle(m)}
+                  onDelete={() => setConfirming(m.id)}
+                  onCancel={() => setConfirming(null)}
+                  onConfirm={() => void remove(m.id)}
+                />
               ))}
             </ul>
           </>
         )}
       </PagedRecords>
     </div>
+  );
+}
+
+function Message({
+  entry,
+  open,
+  confirming,
+  onToggle,
+  onDelete,
+  onCancel,
+  onConfirm,
+}: {
+  entry: Entry;
+  open: boolean;
+  confirming: boolean;
+  onToggle: () => void;
+  onDelete: () => void;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const bodyId = `inbox-body-${entry.id}`;
+  return (
+    <li className="money-item inbox-item" data-unread={!entry.read}>
+      <button type="button" className="inbox-item__head" aria-expanded={open} aria-controls={bodyId} onClick={onToggle}>
+        <strong className="inbox-item__title">{entry.title}</strong>
+        {entry.read ? null : (
+          <span className="money-status" data-status="pending">
+            {t('wallet.inbox.new')}
+          </span>
+        )}
+      </button>
+      {open ? (
+        entry.html ? (
+          <div
+            id={bodyId}
+            className="money-item__body inbox-item__body"
+            dangerouslySetInnerHTML={{ __html: sanitizeHtml(entry.body) }}
+          />
+        ) : (
+          <p id={bodyId} className="money-item__body inbox-item__body">
+            {entry.body}
+          </p>
+        )
+      ) : null}
+      <div className="money-item__meta">
+        <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, i18n.language)}</time>
+        {confirming ? (
+          <span role="alertdialog" aria-label={t('wallet.inbox.deleteConfirm')} className="inbox-item__confirm">
+            <span>{t('wallet.inbox.deleteConfirm')}</span>
+            <button type="button" className="button button--primary money-item__action" onClick={onConfirm}>
+              {t('wallet.inbox.delete')}
+            </button>
+            <button type="button" className="button money-item__action" onClick={onCancel}>
+              {t('common.cancel')}
+            </button>
+          </span>
+        ) : (
+          <button
+            type="button"
+            className="button money-item__action"
+            onClick={onDelete}
+            aria-label={`${t('wallet.inbox.delete')}: ${entry.title}`}
+          >
+            {t('wallet.inbox.delete')}
+          </button>
+        )}
+      </div>
+    </li>
   );
 }

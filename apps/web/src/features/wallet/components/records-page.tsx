@@ -30,6 +30,7 @@ export const TRANSACTION_TYPES = [
   'win',
   'rollback',
   'adjustment',
+  'rebate',
 ] as const;
 
 /**

@@ -30,7 +30,8 @@ export function useMemberEvents(token: string | null, onEvent: (event: MemberEve
       language,
       startDelayMs: STREAM_START_DELAY_MS,
       onOpen: () => {
-        for (const name of ['balance', 'inbox']) void queryClient.invalidateQueries({ queryKey: [name] });
+        for (const name of ['balance', 'inbox', 'inboxUnread'])
+          void queryClient.invalidateQueries({ queryKey: [name] });
       },
       onEvent: (event) => {
         for (const name of staleAfter(event)) void queryClient.invalidateQueries({ queryKey: [name] });

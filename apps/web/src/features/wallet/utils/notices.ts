@@ -23,7 +23,7 @@ export function noticeTone(kind: string): 'success' | 'warning' | 'info' {
 
 /** The member's cached data a notification makes stale, by registry entry name. */
 export function staleAfter(event: { kind: string; balanceChanged: boolean }): string[] {
-  const names = ['inbox'];
+  const names = ['inbox', 'inboxUnread'];
   if (event.balanceChanged) names.push('balance', 'transactionHistory', 'bonusDetails', 'MCSFE_getWithdrawSettings');
   if (event.kind.startsWith('deposit.')) names.push('cashier.deposits', 'MCSFE_getDepositSettings');
   if (event.kind.startsWith('withdrawal.')) names.push('cashier.withdrawals', 'MCSFE_getWithdrawSettings');

@@ -1,0 +1,458 @@
+import { sql } from 'kysely';
+import { formatMinor, toDecimalString } from '@khela/money';
+import {
+  bpToRate,
+  MEMBER_TYPES,
+  parseRebateSettings,
+  REBATE_PRODUCT_TYPES,
+  type RebateRate,
+  type RebateRecord,
+  type RebateSetting,
+  type RebateSettingsInput,
+  type RebateSummary,
+  type StoredRebateRate,
+} from '@khela/contracts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { MemberContext } from '../../http/context.ts';
+import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
+import { notifyInbox } from '../agents/contracts/contracts.ts';
+import { addTurnoverRequirement } from '../cashier/withdrawals/turnover.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+
+/** Ledger transactions of this kind pay a rebate; the records show them as bonus (wallet/records.ts). */
+export const REBATE_KIND = 'rebate';
+export const REBATE_GRACE_MS = 60_000;
+/** At most this many days per merchant in one pass (a long outage catches up over a few passes). */
+const MAX_DAYS_PER_PASS = 400;
+const INBOX_KIND = 'rebate.paid';
+const TRIAL = MEMBER_TYPES.TRIAL;
+/** pg_advisory_xact_lock(namespace, member): one manual claim of a member at a time. */
+const CLAIM_LOCK = 14_005;
+
+/** `YYYY-MM-DD` + n days. */
+export function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Basis points of the valid bet, floored to the minor unit, at most the daily cap. */
+export function rebateOf(validBet: bigint, rateBp: number, dailyCap: bigint | null): bigint {
+  const amount = (validBet * BigInt(rateBp)) / 10_000n;
+  return dailyCap !== null && amount > dailyCap ? dailyCap : amount;
+}
+
+const ORDER = new Map<string, number>(REBATE_PRODUCT_TYPES.map((type, i) => [type, i]));
+
+function rateView(rate: StoredRebateRate): RebateRate {
+  return {
+    productType: rate.productType,
+    rate: bpToRate(rate.rateBp),
+    dailyCap: rate.dailyCap === null ? null : toDecimalString(rate.dailyCap),
+    mode: rate.mode,
+  };
+}
+
+/** A day owed to a member: its valid bet in one product type and what the rate pays for it. */
+interface Owed {
+  memberId: number;
+  day: string;
+  productType: string;
+  mode: 'auto' | 'manual';
+  basis: bigint;
+  rateBp: number;
+  amount: bigint;
+}
+
+/** The last closed merchant-local day as of `at` (with a minute's grace for late bets). */
+const lastClosed = (at: Date | null) =>
+  sql<string>`(((${at ?? sql`now()`})::timestamptz - make_interval(secs => ${REBATE_GRACE_MS / 1000}::float8))
+    AT TIME ZONE m.time_zone)::date - 1`;
+
+/**
+ * Player rebates (issue 14 item 5, §3 PLYRBT and MANPLAYREB3; docs/adr/0014-rebates.md).
+ *
+ * - Operators keep, per merchant, whether rebates run and per §3 product type a rate in basis
+ *   points of the member's valid bet per merchant-local day, a cap per member and day, and whether
+ *   the day is paid by the job (auto) or claimed by the member (manual).
+ * - Only closed days since the programme was switched on, from member_daily_stats (migration 0019).
+ *   Trial accounts (§4) get nothing.
+ * - Each rebate is one row of `rebates` (unique per member, day and product type) and one ledger
+ *   transaction from the house to the member's main wallet keyed `rebate:<member>:<day>:<product>`,
+ *   with a turnover requirement of its amount; so a re-run or a second claim pays nothing more.
+ */
+export function rebates({ db, ledger }: { db: Db; ledger: Ledger }) {
+  async function ratesOf(trx: Db, merchantId: number): Promise<StoredRebateRate[]> {
+    const rows = await trx
+      .selectFrom('rebate_rates')
+      .select(['product_type', 'rate_bp', 'daily_cap', 'mode'])
+      .where('merchant_id', '=', merchantId)
+      .execute();
+    return rows
+      .map((row) => ({
+        productType: row.product_type as StoredRebateRate['productType'],
+        rateBp: row.rate_bp,
+        dailyCap: row.daily_cap,
+        mode: row.mode,
+      }))
+      .sort((a, b) => (ORDER.get(a.productType) ?? 99) - (ORDER.get(b.productType) ?? 99));
+  }
+
+  /** Pays what is owed: a rebates row, its ledger transaction and its turnover requirement each. */
+  async function pay(trx: Db, merchant: { id: number; currency: string }, owed: Owed[]): Promise<Owed[]> {
+    const paid: Owed[] = [];
+    for (const rebate of owed) {
+      const inserted = await trx
+        .insertInto('rebates')
+        .values({
+          merchant_id: merchant.id,
+          member_id: rebate.memberId,
+          day: rebate.day,
+          product_type: rebate.productType,
+          mode: rebate.mode,
+          basis: rebate.basis,
+          rate_bp: rebate.rateBp,
+          amount: rebate.amount,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) continue;
+      const key = `rebate:${rebate.memberId}:${rebate.day}:${rebate.productType}`;
+      const posted = await ledger.post(
+        {
+          merchantId: merchant.id,
+          currency: merchant.currency,
+          idempotencyKey: key,
+          kind: REBATE_KIND,
+          postings: [
+            { account: { kind: 'house' }, amount: -rebate.amount },
+            { account: { kind: 'member_main', memberId: rebate.memberId }, amount: rebate.amount },
+          ],
+          reference: { day: rebate.day, productType: rebate.productType, mode: rebate.mode },
+        },
+        trx,
+      );
+      await trx
+        .updateTable('rebates')
+        .set({ ledger_transaction_id: posted.transactionId })
+        .where('id', '=', inserted.id)
+        .execute();
+      await addTurnoverRequirement(trx, {
+        merchantId: merchant.id,
+        memberId: rebate.memberId,
+        amount: rebate.amount,
+        source: key,
+      });
+      paid.push(rebate);
+    }
+    return paid;
+  }
+
+  const toOwed = (
+    rows: {
+      member_id: number;
+      day: string;
+      product_type: string;
+      mode: 'auto' | 'manual';
+      valid: string;
+      rate_bp: number;
+      daily_cap: string | null;
+    }[],
+  ) =>
+    rows.flatMap((row): Owed[] => {
+      const basis = BigInt(row.valid);
+      const amount = rebateOf(basis, row.rate_bp, row.daily_cap === null ? null : BigInt(row.daily_cap));
+      return amount > 0n
+        ? [
+            {
+              memberId: row.member_id,
+              day: row.day,
+              productType: row.product_type,
+              mode: row.mode,
+              basis,
+              rateBp: row.rate_bp,
+              amount,
+            },
+          ]
+        : [];
+    });
+
+  /** One closed day of a merchant's automatic rebates, with the cursor, in one transaction. */
+  async function payDay(
+    merchant: { id: number; currency: string },
+    day: string,
+  ): Promise<{ outcome: 'paid' | 'busy' | 'stop'; rebates: number }> {
+    return db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('rebate_settings')
+        .select(['enabled', sql<string | null>`paid_through::text`.as('paid_through')])
+        .where('merchant_id', '=', merchant.id)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
+      if (!row) return { outcome: 'busy' as const, rebates: 0 };
+      if (!row.enabled || (row.paid_through !== null && row.paid_through >= day)) {
+        return { outcome: 'stop' as const, rebates: 0 };
+      }
+      const { rows } = await sql<Parameters<typeof toOwed>[0][number]>`
+        SELECT d.member_id, ${day}::text AS day, d.product_type, r.mode, d.valid_bet::text AS valid, r.rate_bp,
+               r.daily_cap::text AS daily_cap
+          FROM member_daily_stats d
+          JOIN members mb ON mb.id = d.member_id
+          JOIN rebate_rates r ON r.merchant_id = d.merchant_id AND r.product_type = d.product_type
+         WHERE d.merchant_id = ${merchant.id} AND d.day = ${day}::date AND d.valid_bet > 0
+           AND r.mode = 'auto' AND r.rate_bp > 0 AND mb.type <> ${TRIAL} AND mb.status <> 'closed'
+         ORDER BY d.member_id, d.product_type`.execute(trx);
+      const paid = await pay(trx, merchant, toOwed(rows));
+      const byMember = new Map<number, bigint>();
+      for (const rebate of paid) byMember.set(rebate.memberId, (byMember.get(rebate.memberId) ?? 0n) + rebate.amount);
+      for (const [memberId, sum] of byMember) {
+        const amount = formatMinor(sum);
+        await notifyInbox(
+          trx,
+          merchant.id,
+          memberId,
+          INBOX_KIND,
+          { en: 'Rebate paid', bn: 'রিবেট প্রদান করা হয়েছে' },
+          {
+            en: `Your rebate of ${amount} for ${day} has been added to your wallet.`,
+            bn: `${day} তারিখের জন্য আপনার রিবেট ${amount} আপনার ওয়ালেটে যোগ হয়েছে।`,
+          },
+          { day, amount: sum.toString() },
+        );
+      }
+      await trx
+        .updateTable('rebate_settings')
+        .set({ paid_through: day })
+        .where('merchant_id', '=', merchant.id)
+        .execute();
+      return { outcome: 'paid' as const, rebates: paid.length };
+    });
+  }
+
+  /** What a member may claim by hand: closed days since the start, manual product types, not yet paid. */
+  async function claimable(trx: Db, member: MemberContext): Promise<Owed[]> {
+    if (member.type === TRIAL) return [];
+    const { rows } = await sql<Parameters<typeof toOwed>[0][number]>`
+      SELECT d.member_id, d.day::text AS day, d.product_type, r.mode, d.valid_bet::text AS valid, r.rate_bp,
+             r.daily_cap::text AS daily_cap
+        FROM member_daily_stats d
+        JOIN merchants m ON m.id = d.merchant_id
+        JOIN rebate_settings s ON s.merchant_id = d.merchant_id AND s.enabled AND d.day >= s.starts_on
+        JOIN rebate_rates r ON r.merchant_id = d.merchant_id AND r.product_type = d.product_type
+       WHERE d.merchant_id = ${member.merchantId} AND d.member_id = ${member.id} AND d.valid_bet > 0
+         AND r.mode = 'manual' AND r.rate_bp > 0 AND d.day <= ${lastClosed(null)}
+         AND NOT EXISTS (SELECT 1 FROM rebates x
+                          WHERE x.member_id = d.member_id AND x.day = d.day AND x.product_type = d.product_type)
+       ORDER BY d.day, d.product_type`.execute(trx);
+    return toOwed(rows);
+  }
+
+  function settingsView(
+    row: { enabled: boolean; starts_on: string | null; paid_through: string | null } | undefined,
+    rates: StoredRebateRate[],
+  ) {
+    return {
+      enabled: row?.enabled ?? false,
+      rates: rates.map(rateView),
+      startsOn: row?.starts_on ?? null,
+      paidThrough: row?.paid_through ?? null,
+    };
+  }
+
+  const SETTINGS_COLUMNS = [
+    'enabled',
+    sql<string | null>`starts_on::text`.as('starts_on'),
+    sql<string | null>`paid_through::text`.as('paid_through'),
+  ] as const;
+
+  return {
+    /** Pays every closed, unpaid day of every merchant with rebates on, as of `now` (the job; tests pass a fixed now). */
+    async runPass(now: Date): Promise<{ merchants: number; days: number; rebates: number }> {
+      const result = { merchants: 0, days: 0, rebates: 0 };
+      const merchants = await db
+        .selectFrom('rebate_settings as s')
+        .innerJoin('merchants as m', 'm.id', 's.merchant_id')
+        .select([
+          'm.id',
+          'm.currency',
+          sql<string | null>`s.paid_through::text`.as('paid_through'),
+          sql<string | null>`s.starts_on::text`.as('starts_on'),
+          sql<string>`(${lastClosed(now)})::text`.as('last_closed'),
+        ])
+        .where('s.enabled', '=', true)
+        .orderBy('m.id')
+        .execute();
+      for (const merchant of merchants) {
+        result.merchants += 1;
+        let day = merchant.paid_through ? addDays(merchant.paid_through, 1) : merchant.starts_on;
+        for (let n = 0; day && n < MAX_DAYS_PER_PASS && day <= merchant.last_closed; n += 1) {
+          const paid = await payDay(merchant, day);
+          if (paid.outcome !== 'paid') break;
+          result.days += 1;
+          result.rebates += paid.rebates;
+          day = addDays(day, 1);
+        }
+      }
+      return result;
+    },
+
+    /** MCSFE_getCustomerRebateSettingByProductType: the rates members earn (none while off). */
+    async setting(merchantId: number, manualRebate: boolean): Promise<RebateSetting> {
+      const row = await db
+        .selectFrom('rebate_settings')
+        .select('enabled')
+        .where('merchant_id', '=', merchantId)
+        .executeTakeFirst();
+      const rates = row?.enabled ? (await ratesOf(db, merchantId)).filter((rate) => rate.rateBp > 0) : [];
+      return { hasRebate: rates.length > 0, manualRebate, list: rates.map(rateView) };
+    },
+
+    async summary(member: MemberContext): Promise<RebateSummary> {
+      const owed = await claimable(db, member);
+      const byProduct = new Map<string, bigint>();
+      for (const rebate of owed)
+        byProduct.set(rebate.productType, (byProduct.get(rebate.productType) ?? 0n) + rebate.amount);
+      const paid = await db
+        .selectFrom('rebates')
+        .select(sql<string>`coalesce(sum(amount), 0)::text`.as('total'))
+        .where('member_id', '=', member.id)
+        .executeTakeFirstOrThrow();
+      return {
+        claimable: toDecimalString(owed.reduce((sum, rebate) => sum + rebate.amount, 0n)),
+        claimableByProduct: [...byProduct].map(([productType, amount]) => ({
+          productType,
+          amount: toDecimalString(amount),
+        })),
+        totalPaid: toDecimalString(BigInt(paid.total)),
+      };
+    },
+
+    async records(member: MemberContext, query: { pageNo?: number | undefined; pageSize?: number | undefined }) {
+      const pageNo = query.pageNo ?? 1;
+      const pageSize = query.pageSize ?? 20;
+      const base = db.selectFrom('rebates').where('member_id', '=', member.id);
+      const [rows, totals] = await Promise.all([
+        base
+          .select([
+            'id',
+            sql<string>`day::text`.as('day'),
+            'product_type',
+            'mode',
+            'basis',
+            'rate_bp',
+            'amount',
+            'created_at',
+          ])
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(pageSize)
+          .offset((pageNo - 1) * pageSize)
+          .execute(),
+        base
+          .select([sql<string>`count(*)::text`.as('n'), sql<string>`coalesce(sum(amount), 0)::text`.as('total')])
+          .executeTakeFirstOrThrow(),
+      ]);
+      const list: RebateRecord[] = rows.map((row) => ({
+        id: row.id.toString(),
+        day: row.day,
+        productType: row.product_type,
+        mode: row.mode,
+        validBet: toDecimalString(row.basis),
+        rate: bpToRate(row.rate_bp),
+        amount: toDecimalString(row.amount),
+        paidAt: row.created_at.toISOString(),
+      }));
+      return { list, total: Number(totals.n), pageNo, pageSize, totalPaid: toDecimalString(BigInt(totals.total)) };
+    },
+
+    /**
+     * rebate.claim (MANPLAYREB3): pays everything claimable in one database transaction. Claims of
+     * one member queue on an advisory lock, and the rows' unique key and the ledger keys would
+     * refuse a second payment anyway; the later claim finds nothing left (rebate.nothing_to_claim).
+     */
+    async claim(member: MemberContext, merchant: { id: number; currency: string }) {
+      if (member.type === TRIAL) throw new AppError('auth.trial_account');
+      return db.transaction().execute(async (trx) => {
+        await sql`SELECT pg_advisory_xact_lock(${CLAIM_LOCK}, ${member.id})`.execute(trx);
+        const paid = await pay(trx, merchant, await claimable(trx, member));
+        if (paid.length === 0) throw new AppError('rebate.nothing_to_claim');
+        const total = paid.reduce((sum, rebate) => sum + rebate.amount, 0n);
+        return { amount: toDecimalString(total), records: paid.length };
+      });
+    },
+
+    /** GET /admin/rebate-settings */
+    async settings(merchantId: number) {
+      const row = await db
+        .selectFrom('rebate_settings')
+        .select(SETTINGS_COLUMNS)
+        .where('merchant_id', '=', merchantId)
+        .executeTakeFirst();
+      return settingsView(row, await ratesOf(db, merchantId));
+    },
+
+    /**
+     * PUT /admin/rebate-settings (audited): the rates sent replace all rates. Switching on starts
+     * earning with the merchant's current day: days while it was off are never paid afterwards.
+     */
+    async update(actor: AuditActor, input: RebateSettingsInput) {
+      const parsed = parseRebateSettings(input);
+      if (!parsed.ok) throw new AppError(parsed.code);
+      return db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('rebate_settings')
+          .values({ merchant_id: actor.merchantId })
+          .onConflict((oc) => oc.column('merchant_id').doNothing())
+          .execute();
+        const before = await trx
+          .selectFrom('rebate_settings')
+          .select(SETTINGS_COLUMNS)
+          .where('merchant_id', '=', actor.merchantId)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        const beforeRates = await ratesOf(trx, actor.merchantId);
+        const switchedOn = parsed.enabled && !before.enabled;
+        const today = sql<string>`(now() AT TIME ZONE (SELECT time_zone FROM merchants WHERE id = ${actor.merchantId}))::date`;
+        const after = await trx
+          .updateTable('rebate_settings')
+          .set({
+            enabled: parsed.enabled,
+            updated_at: sql`now()`,
+            ...(switchedOn && {
+              starts_on: sql<string>`${today}`,
+              paid_through: sql<string>`greatest(paid_through, ${today} - 1)`,
+            }),
+          })
+          .where('merchant_id', '=', actor.merchantId)
+          .returning(SETTINGS_COLUMNS)
+          .executeTakeFirstOrThrow();
+        await trx.deleteFrom('rebate_rates').where('merchant_id', '=', actor.merchantId).execute();
+        if (parsed.rates.length > 0) {
+          await trx
+            .insertInto('rebate_rates')
+            .values(
+              parsed.rates.map((rate) => ({
+                merchant_id: actor.merchantId,
+                product_type: rate.productType,
+                rate_bp: rate.rateBp,
+                daily_cap: rate.dailyCap,
+                mode: rate.mode,
+              })),
+            )
+            .execute();
+        }
+        const view = settingsView(after, await ratesOf(trx, actor.merchantId));
+        await recordAudit(trx, actor, {
+          action: 'update',
+          entity: 'rebateSettings',
+          entityId: actor.merchantId,
+          before: settingsView(before, beforeRates),
+          after: view,
+        });
+        return view;
+      });
+    },
+  };
+}
+export type Rebates = ReturnType<typeof rebates>;
