@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { ReferralDetails } from '@khela/contracts';
 import { ledger as createLedger, type Ledger } from '../../src/modules/ledger/ledger.ts';
 import { maskUsername } from '../../src/modules/agents/referral/referral.ts';
+import { addDays } from '../../src/modules/ledger/house-payout.ts';
 import {
-  addDays,
   commissionOf,
   referralRewards,
   REFERRAL_REWARD_KIND,

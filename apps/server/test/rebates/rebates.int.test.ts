@@ -3,13 +3,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RebateRecord, RebateSetting, RebateSummary } from '@khela/contracts';
 import { startSettlementWorker } from '../../src/modules/agents/settlement/worker.ts';
 import { ledger as createLedger, type Ledger } from '../../src/modules/ledger/ledger.ts';
-import {
-  addDays,
-  rebateOf,
-  rebates as createRebates,
-  REBATE_KIND,
-  type Rebates,
-} from '../../src/modules/rebates/rebates.ts';
+import { addDays } from '../../src/modules/ledger/house-payout.ts';
+import { rebateOf, rebates as createRebates, REBATE_KIND, type Rebates } from '../../src/modules/rebates/rebates.ts';
 import { loginAsAdmin, loginAsNewOperator, type AuthHeaders } from '../helpers/admin.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { auditLedger, CURRENCY } from '../ledger/helpers.ts';

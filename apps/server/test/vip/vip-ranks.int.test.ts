@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PlayerRankProgress } from '@khela/contracts';
 import { ledger as createLedger, type Ledger } from '../../src/modules/ledger/ledger.ts';
-import { addDays } from '../../src/modules/agents/referral/rewards.ts';
+import { addDays } from '../../src/modules/ledger/house-payout.ts';
 import { nextMonth, VIP_MONTHLY_KIND, VIP_PROMOTION_KIND, vipRanks, type VipRanks } from '../../src/modules/vip/vip.ts';
 import { startSettlementWorker } from '../../src/modules/agents/settlement/worker.ts';
 import { loginAsAdmin, loginAsNewOperator, type AuthHeaders } from '../helpers/admin.ts';

@@ -17,7 +17,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
 import { notifyInbox } from '../agents/contracts/contracts.ts';
-import { addTurnoverRequirement } from '../cashier/withdrawals/turnover.ts';
+import { addDays, payFromHouse } from '../ledger/house-payout.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 
 /** Ledger transactions of this kind pay a rebate; the records show them as bonus (wallet/records.ts). */
@@ -29,11 +29,6 @@ const INBOX_KIND = 'rebate.paid';
 const TRIAL = MEMBER_TYPES.TRIAL;
 /** pg_advisory_xact_lock(namespace, member): one manual claim of a member at a time. */
 const CLAIM_LOCK = 14_005;
-
-/** `YYYY-MM-DD` + n days. */
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** Basis points of the valid bet, floored to the minor unit, at most the daily cap. */
 export function rebateOf(validBet: bigint, rateBp: number, dailyCap: bigint | null): bigint {
@@ -117,32 +112,20 @@ export function rebates({ db, ledger }: { db: Db; ledger: Ledger }) {
         .returning('id')
         .executeTakeFirst();
       if (!inserted) continue;
-      const key = `rebate:${rebate.memberId}:${rebate.day}:${rebate.productType}`;
-      const posted = await ledger.post(
-        {
-          merchantId: merchant.id,
-          currency: merchant.currency,
-          idempotencyKey: key,
-          kind: REBATE_KIND,
-          postings: [
-            { account: { kind: 'house' }, amount: -rebate.amount },
-            { account: { kind: 'member_main', memberId: rebate.memberId }, amount: rebate.amount },
-          ],
-          reference: { day: rebate.day, productType: rebate.productType, mode: rebate.mode },
-        },
-        trx,
-      );
-      await trx
-        .updateTable('rebates')
-        .set({ ledger_transaction_id: posted.transactionId })
-        .where('id', '=', inserted.id)
-        .execute();
-      await addTurnoverRequirement(trx, {
-        merchantId: merchant.id,
+      const transactionId = await payFromHouse(trx, ledger, {
+        merchant,
         memberId: rebate.memberId,
         amount: rebate.amount,
-        source: key,
+        idempotencyKey: `rebate:${rebate.memberId}:${rebate.day}:${rebate.productType}`,
+        kind: REBATE_KIND,
+        reference: { day: rebate.day, productType: rebate.productType, mode: rebate.mode },
+        turnover: true,
       });
+      await trx
+        .updateTable('rebates')
+        .set({ ledger_transaction_id: transactionId })
+        .where('id', '=', inserted.id)
+        .execute();
       paid.push(rebate);
     }
     return paid;

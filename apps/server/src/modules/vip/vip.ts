@@ -15,7 +15,7 @@ import type { MemberContext } from '../../http/context.ts';
 import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { notifyInbox } from '../agents/contracts/contracts.ts';
-import { addTurnoverRequirement } from '../cashier/withdrawals/turnover.ts';
+import { payFromHouse } from '../ledger/house-payout.ts';
 
 /** Ledger kinds of the two VIP bonuses (their records carry these types; the web labels them bn/en). */
 export const VIP_PROMOTION_KIND = 'vip_promotion_bonus';
@@ -159,27 +159,21 @@ export function vipRanks({ db, ledger }: { db: Db; ledger: Ledger }) {
       .returning('id')
       .executeTakeFirst();
     if (!inserted) return false;
-    const key = kind === 'promotion' ? `vip:promotion:${memberId}:${rank.level}` : `vip:monthly:${memberId}:${month}`;
-    const posted = await ledger.post(
-      {
-        merchantId: merchant.id,
-        currency: merchant.currency,
-        idempotencyKey: key,
-        kind: kind === 'promotion' ? VIP_PROMOTION_KIND : VIP_MONTHLY_KIND,
-        postings: [
-          { account: { kind: 'house' }, amount: -amount },
-          { account: { kind: 'member_main', memberId }, amount },
-        ],
-        reference: { level: String(rank.level), month },
-      },
-      trx,
-    );
+    const transactionId = await payFromHouse(trx, ledger, {
+      merchant,
+      memberId,
+      amount,
+      idempotencyKey:
+        kind === 'promotion' ? `vip:promotion:${memberId}:${rank.level}` : `vip:monthly:${memberId}:${month}`,
+      kind: kind === 'promotion' ? VIP_PROMOTION_KIND : VIP_MONTHLY_KIND,
+      reference: { level: String(rank.level), month },
+      turnover: true,
+    });
     await trx
       .updateTable('vip_bonuses')
-      .set({ ledger_transaction_id: posted.transactionId })
+      .set({ ledger_transaction_id: transactionId })
       .where('id', '=', inserted.id)
       .execute();
-    await addTurnoverRequirement(trx, { merchantId: merchant.id, memberId, amount, source: key });
     const text = formatMinor(amount);
     await notifyInbox(
       trx,

@@ -12,6 +12,7 @@ import type { Db } from '../../../db/database.ts';
 import type { ReferralSettingsTable } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { recordAudit, type AuditActor } from '../../audit/audit-log.ts';
+import { addDays, payFromHouse } from '../../ledger/house-payout.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import { notifyInbox } from '../contracts/contracts.ts';
 
@@ -80,11 +81,6 @@ const SETTINGS_COLUMNS = [
   sql<string | null>`starts_on::text`.as('starts_on'),
   sql<string | null>`paid_through::text`.as('paid_through'),
 ] as const;
-
-/** `YYYY-MM-DD` + n days. */
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-}
 
 export function commissionOf(validBet: bigint, rateBp: number, dailyCap: bigint | null): bigint {
   const amount = (validBet * BigInt(rateBp)) / 10_000n;
@@ -219,26 +215,20 @@ export function referralRewards({ db, ledger }: { db: Db; ledger: Ledger }) {
           .returning('id')
           .executeTakeFirst();
         if (!inserted) continue;
-        const posted = await ledger.post(
-          {
-            merchantId: merchant.id,
-            currency: merchant.currency,
-            idempotencyKey:
-              reward.reason === 'commission'
-                ? `referral:${reward.inviteeId}:${day}`
-                : `referral:${reward.inviteeId}:first-deposit`,
-            kind: REFERRAL_REWARD_KIND,
-            postings: [
-              { account: { kind: 'house' }, amount: -reward.amount },
-              { account: { kind: 'member_main', memberId: reward.inviterId }, amount: reward.amount },
-            ],
-            reference: { inviteeId: String(reward.inviteeId), reason: reward.reason, day },
-          },
-          trx,
-        );
+        const transactionId = await payFromHouse(trx, ledger, {
+          merchant,
+          memberId: reward.inviterId,
+          amount: reward.amount,
+          idempotencyKey:
+            reward.reason === 'commission'
+              ? `referral:${reward.inviteeId}:${day}`
+              : `referral:${reward.inviteeId}:first-deposit`,
+          kind: REFERRAL_REWARD_KIND,
+          reference: { inviteeId: String(reward.inviteeId), reason: reward.reason, day },
+        });
         await trx
           .updateTable('referral_rewards')
-          .set({ ledger_transaction_id: posted.transactionId })
+          .set({ ledger_transaction_id: transactionId })
           .where('id', '=', inserted.id)
           .execute();
         const sum = byInviter.get(reward.inviterId) ?? { amount: 0n, invitees: new Set<number>() };
