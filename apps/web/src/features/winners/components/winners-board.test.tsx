@@ -37,7 +37,7 @@ describe('WinnersBoard', () => {
   it('launches the game of a clicked row', () => {
     const onLaunch = vi.fn();
     render(<WinnersBoard entries={sample.slice(0, 3)} onLaunch={onLaunch} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Play Game 2' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Game 2 pl***2', description: 'Play Game 2' }));
     expect(onLaunch).toHaveBeenCalledTimes(1);
     expect(onLaunch).toHaveBeenCalledWith(expect.objectContaining({ gameCode: 'G2' }));
     fireEvent.click(screen.getAllByRole('row')[3]!);

@@ -87,7 +87,7 @@ export function WinnersBoard({
                     <button
                       type="button"
                       className="winners__game"
-                      aria-label={t('winners.play', { game: entry.gameName })}
+                      title={t('winners.play', { game: entry.gameName })}
                     >
                       <GameIcon src={entry.icon} />
                       <span className="winners__game-text">
