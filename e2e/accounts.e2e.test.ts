@@ -21,7 +21,7 @@ async function ready(page: Page) {
   await page.waitForLoadState('networkidle');
 }
 
-const accountMenu = (page: Page) => page.getByRole('button', { name: /^Account menu for/ });
+const accountMenu = (page: Page) => page.getByTitle(/^Account menu for/);
 
 /**
  * §4 logout clears session storage (merchant keys kept), so the visitor's on-load popups come
@@ -109,7 +109,7 @@ describe('accounts (issue 4)', () => {
     await screenshot(page, 'accounts-register-mobile-bn-dark-360');
     await dialog.getByRole('button', { name: 'অ্যাকাউন্ট খুলুন' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: /অ্যাকাউন্ট মেনু$/ }).waitFor();
+    await page.getByTitle(/অ্যাকাউন্ট মেনু$/).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'accounts-header-member-bn-dark-360');

@@ -6,6 +6,11 @@ export interface PopoverProps {
   label: string;
   /** Visible content of the trigger; the label is shown when absent. */
   trigger?: ReactNode;
+  /**
+   * The trigger's visible text names it (the label becomes its description): an accessible name
+   * must contain the visible words (WCAG 2.5.3).
+   */
+  namedByTrigger?: boolean;
   triggerClassName?: string;
   panelClassName?: string;
   /** Where the panel opens from the trigger. */
@@ -23,6 +28,7 @@ export interface PopoverProps {
 export function Popover({
   label,
   trigger,
+  namedByTrigger = false,
   triggerClassName = 'button',
   panelClassName,
   placement = 'down-start',
@@ -72,7 +78,7 @@ export function Popover({
         className={triggerClassName}
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={trigger ? label : undefined}
+        aria-label={trigger && !namedByTrigger ? label : undefined}
         title={trigger ? label : undefined}
         onClick={() => setOpen((value) => !value)}
       >

@@ -97,6 +97,7 @@ export function HeaderAccount({ balance }: { balance?: ReactNode }) {
             <span className="header-account__name">{name}</span>
           </>
         }
+        namedByTrigger
         triggerClassName="header-account__trigger"
         panelClassName="account-menu"
         placement="down-end"

@@ -84,11 +84,7 @@ export function WinnersBoard({
                     <RankBadge rank={entry.rank} />
                   </td>
                   <td>
-                    <button
-                      type="button"
-                      className="winners__game"
-                      title={t('winners.play', { game: entry.gameName })}
-                    >
+                    <button type="button" className="winners__game" title={t('winners.play', { game: entry.gameName })}>
                       <GameIcon src={entry.icon} />
                       <span className="winners__game-text">
                         <span className="winners__game-name">{entry.gameName}</span>
