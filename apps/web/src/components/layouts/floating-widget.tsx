@@ -18,7 +18,9 @@ export interface FloatingWidgetProps {
 
 /**
  * §2 floating customer-service widget: customer service, download QR codes, the invite
- * shortcut and scroll to top, stacked at the bottom corner.
+ * shortcut and scroll to top, stacked at the bottom corner. On phones only customer service and
+ * scroll to top float (the other two are in the side menu): a stack of four covered the edges
+ * of tables and forms at 360 px.
  */
 export function FloatingWidget({ customerService, downloads, showInvite }: FloatingWidgetProps) {
   const { t } = useTranslation();
@@ -40,7 +42,7 @@ export function FloatingWidget({ customerService, downloads, showInvite }: Float
     <aside className="floating-widget" aria-label={t('layout.widget')}>
       <ul className="floating-widget__list">
         {showInvite ? (
-          <li>
+          <li className="floating-widget__secondary">
             <Link
               className="floating-widget__button"
               to="/member?page=referral"
@@ -52,7 +54,7 @@ export function FloatingWidget({ customerService, downloads, showInvite }: Float
           </li>
         ) : null}
         {downloads ? (
-          <li>
+          <li className="floating-widget__secondary">
             <Popover
               label={t('download.title')}
               title={t('download.title')}
