@@ -1,0 +1,3 @@
+export * from './schedule.ts';
+export * from './formats.ts';
+export * from './bets.ts';
