@@ -41,6 +41,11 @@ import { registerAgentDownlineRoutes } from './modules/agents/downlines/routes.t
 import { registerDevReferralRewards, registerReferralRoutes } from './modules/agents/referral/routes.ts';
 import { registerDevVipRanks, registerVipRoutes } from './modules/vip/routes.ts';
 import { registerDevRebates, registerRebateRoutes } from './modules/rebates/routes.ts';
+import { registerContentRoutes } from './modules/content/routes.ts';
+import { registerLuckyRoutes } from './modules/lucky/routes.ts';
+import { registerDevMissions, registerMissionRoutes } from './modules/missions/routes.ts';
+import { registerDevPromotions, registerPromotionRoutes } from './modules/promotions/routes.ts';
+import { registerDevPointEarning, registerPointRoutes } from './modules/points/routes.ts';
 import { registerSeamlessRoutes } from './modules/seamless/routes.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerObservability } from './plugins/observability.ts';
@@ -116,7 +121,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         mediaSrc: ["'self'", 'https:'],
         // Game vendors' pages play in the game frame (/seamless); the development sandbox vendor
         // is served over plain HTTP beside the server, so development (DEV_ENDPOINTS) allows it.
-        frameSrc: options.devEndpoints ? ['https:', 'http:'] : ['https:'],
+        // 'self': the live chat's development sandbox room (/sandbox/chat) opens in a frame too.
+        frameSrc: options.devEndpoints ? ["'self'", 'https:', 'http:'] : ["'self'", 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
@@ -222,6 +228,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerReferralRoutes(app, deps);
   registerVipRoutes(app, deps);
   registerRebateRoutes(app, deps);
+  registerContentRoutes(app, deps, { sandboxChat: options.devEndpoints ?? false });
+  registerLuckyRoutes(app, deps);
+  registerMissionRoutes(app, deps);
+  registerPromotionRoutes(app, deps);
+  registerPointRoutes(app, deps);
   registerNotificationRoutes(app, deps);
   registerSeamlessRoutes(app, deps, { devEndpoints: options.devEndpoints });
   scheduleTransferReconciliation(app, deps.gameWallets);
@@ -231,6 +242,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerDevReferralRewards(app, options.db);
     registerDevVipRanks(app, options.db);
     registerDevRebates(app, options.db);
+    registerDevMissions(app, options.db);
+    registerDevPromotions(app, options.db);
+    registerDevPointEarning(app, options.db);
   }
   options.configure?.(app, deps);
   return app;

@@ -12,7 +12,7 @@ import { loadWireKeys } from './http/wire-keys.ts';
 import { resealSecrets } from './modules/secrets/reseal.ts';
 import { explainStartupError, StartupError } from './start-up-checks.ts';
 import { loadSecretBox } from './modules/secrets/secret-keys.ts';
-import { startSettlementWorker } from './modules/agents/settlement/worker.ts';
+import { startJobWorker } from './modules/jobs/worker.ts';
 
 const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
   .version;
@@ -69,8 +69,9 @@ async function main() {
     version,
   });
 
-  // Issue 13: agent contract settlement on graphile-worker (modules/agents/settlement/worker.ts).
-  const settlementWorker = await startSettlementWorker({ connectionString: databaseUrl, db, log: app.log });
+  // The periodic passes (settlement, roll-ups, programmes, points, missions, promotions, red envelopes, raffles)
+  // on graphile-worker (modules/jobs).
+  const jobWorker = await startJobWorker({ connectionString: databaseUrl, db, log: app.log });
 
   let closing = false;
   const shutdown = async (reason: string, exitCode: number) => {
@@ -79,7 +80,7 @@ async function main() {
     markStopping();
     console.log(`Stopping Khela (${reason}) …`);
     // Order matters (GOTCHAS): stop taking jobs and requests, then the pool, then PostgreSQL.
-    await settlementWorker.stop().catch((e: unknown) => app.log.error(e));
+    await jobWorker.stop().catch((e: unknown) => app.log.error(e));
     await app.close().catch((e: unknown) => app.log.error(e));
     await sandbox?.stop().catch((e: unknown) => app.log.error(e));
     await db.destroy().catch((e: unknown) => app.log.error(e));

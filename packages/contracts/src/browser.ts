@@ -13,11 +13,16 @@ import { gameEndpoints } from './endpoints/games.ts';
 import { inhouseEndpoints } from './endpoints/inhouse.ts';
 import { memberEndpoints } from './endpoints/member.ts';
 import { rebateEndpoints } from './endpoints/rebates.ts';
+import { promotionEndpoints } from './endpoints/promotions.ts';
 import { sessionEndpoints } from './endpoints/session.ts';
 import { supportEndpoints } from './endpoints/support.ts';
 import { systemEndpoints } from './endpoints/system.ts';
 import { walletEndpoints } from './endpoints/wallet.ts';
 import { vipEndpoints } from './endpoints/vip.ts';
+import { luckyEndpoints } from './endpoints/lucky.ts';
+import { missionEndpoints } from './endpoints/missions.ts';
+import { pointEndpoints } from './endpoints/points.ts';
+import { contentEndpoints } from './endpoints/content.ts';
 
 export * from './constants.ts';
 export * from './endpoint.ts';
@@ -39,6 +44,11 @@ export * from './endpoints/agent-downlines.ts';
 export * from './endpoints/agent-reports.ts';
 export * from './endpoints/vip.ts';
 export * from './endpoints/rebates.ts';
+export * from './endpoints/lucky.ts';
+export * from './endpoints/missions.ts';
+export * from './endpoints/points.ts';
+export * from './endpoints/promotions.ts';
+export * from './endpoints/content.ts';
 
 /**
  * The player-facing part of the registry (everything but /admin). Web code imports the groups
@@ -59,6 +69,11 @@ export const playerEndpoints = {
   vip: vipEndpoints,
   agentReports: agentReportEndpoints,
   rebates: rebateEndpoints,
+  promotions: promotionEndpoints,
+  lucky: luckyEndpoints,
+  missions: missionEndpoints,
+  points: pointEndpoints,
+  content: contentEndpoints,
 };
 
 /** In the browser the registry is the player-facing part; index.ts adds the operator API. */

@@ -365,6 +365,11 @@ export const errorCatalog = {
     en: 'Each product type may have only one rebate rate.',
     bn: 'প্রতিটি পণ্যের ধরনের জন্য কেবল একটি রিবেট হার দেওয়া যায়।',
   },
+  'rebate.duplicate_level': {
+    status: 400,
+    en: 'Each VIP level may have only one rebate rate per product type.',
+    bn: 'প্রতিটি পণ্যের ধরনে প্রতিটি ভিআইপি লেভেলের জন্য কেবল একটি রিবেট হার দেওয়া যায়।',
+  },
   'rebate.nothing_to_pay': {
     status: 400,
     en: 'To switch rebates on, set a rate above 0 for at least one product type.',
@@ -374,6 +379,219 @@ export const errorCatalog = {
     status: 409,
     en: 'There is no rebate to claim right now.',
     bn: 'এই মুহূর্তে দাবি করার মতো কোনো রিবেট নেই।',
+  },
+  // Issue 14 items 1–2: promotions (modules/promotions)
+  'promotion.not_found': {
+    status: 404,
+    en: 'This promotion does not exist or is no longer shown.',
+    bn: 'এই প্রোমোশনটি নেই বা আর দেখানো হয় না।',
+  },
+  'promotion.not_started': {
+    status: 409,
+    en: 'This promotion has not started yet.',
+    bn: 'এই প্রোমোশনটি এখনও শুরু হয়নি।',
+  },
+  'promotion.ended': {
+    status: 409,
+    en: 'This promotion has ended.',
+    bn: 'এই প্রোমোশনটি শেষ হয়ে গেছে।',
+  },
+  'promotion.not_eligible': {
+    status: 403,
+    en: 'Your account does not meet the conditions of this promotion.',
+    bn: 'আপনার অ্যাকাউন্ট এই প্রোমোশনের শর্ত পূরণ করে না।',
+  },
+  'promotion.device_used': {
+    status: 409,
+    en: 'This promotion has already been taken on this device.',
+    bn: 'এই ডিভাইসে এই প্রোমোশনটি ইতিমধ্যে নেওয়া হয়েছে।',
+  },
+  'promotion.payment_account_used': {
+    status: 409,
+    en: 'This promotion has already been taken with one of your payment accounts.',
+    bn: 'আপনার একটি পেমেন্ট অ্যাকাউন্ট দিয়ে এই প্রোমোশনটি ইতিমধ্যে নেওয়া হয়েছে।',
+  },
+  'promotion.not_joined': {
+    status: 409,
+    en: 'Join this promotion first.',
+    bn: 'প্রথমে এই প্রোমোশনে যোগ দিন।',
+  },
+  'promotion.nothing_to_claim': {
+    status: 409,
+    en: 'There is no reward of this promotion to claim right now.',
+    bn: 'এই মুহূর্তে এই প্রোমোশনের দাবি করার মতো কোনো পুরস্কার নেই।',
+  },
+  'promotion.invalid_transition': {
+    status: 409,
+    en: 'This step is not possible in the current state of the promotion.',
+    bn: 'প্রোমোশনের বর্তমান অবস্থায় এই ধাপটি সম্ভব নয়।',
+  },
+  'promotion.reward_kind_unavailable': {
+    status: 400,
+    en: 'Rewards of this kind cannot be issued on this site yet.',
+    bn: 'এই ধরনের পুরস্কার এখনও এই সাইটে দেওয়া যায় না।',
+  },
+  'promotion.invalid_reward': {
+    status: 400,
+    en: 'Give a fixed amount, or a percent from 0.01 to 100 with a cap for deposit and bet-volume promotions.',
+    bn: 'একটি নির্দিষ্ট পরিমাণ দিন, অথবা ডিপোজিট ও বেট-ভলিউম প্রোমোশনের জন্য সর্বোচ্চ সীমাসহ ০.০১ থেকে ১০০ শতাংশ দিন।',
+  },
+  'promotion.invalid_conditions': {
+    status: 400,
+    en: 'The conditions do not fit together: check the dates, deposit counts and period.',
+    bn: 'শর্তগুলো মিলছে না: তারিখ, ডিপোজিটের সংখ্যা ও সময়কাল দেখুন।',
+  },
+  // Issue 14 item 3: the points mall (modules/points)
+  'points.insufficient': {
+    status: 409,
+    en: 'You do not have enough points for this.',
+    bn: 'এর জন্য আপনার যথেষ্ট পয়েন্ট নেই।',
+  },
+  'points.out_of_stock': {
+    status: 409,
+    en: 'Not enough of these goods are left in stock.',
+    bn: 'এই পণ্যের যথেষ্ট স্টক আর নেই।',
+  },
+  'points.goods_not_found': {
+    status: 404,
+    en: 'These goods are not in the points mall.',
+    bn: 'এই পণ্যটি পয়েন্ট মলে নেই।',
+  },
+  'points.amount_requirement': {
+    status: 409,
+    en: 'Your deposits have not reached the amount these goods require yet.',
+    bn: 'আপনার জমা এখনো এই পণ্যের প্রয়োজনীয় পরিমাণে পৌঁছায়নি।',
+  },
+  'points.conversion_off': {
+    status: 409,
+    en: 'This conversion between cash and points is not available.',
+    bn: 'নগদ ও পয়েন্টের এই রূপান্তর এখন উপলব্ধ নয়।',
+  },
+  'points.conversion_too_small': {
+    status: 400,
+    en: 'The amount is too small to convert at the current ratio.',
+    bn: 'বর্তমান অনুপাতে রূপান্তরের জন্য পরিমাণটি খুব কম।',
+  },
+  'points.conversion_amount_required': {
+    status: 400,
+    en: 'Give the cash amount to convert to points, or the points to convert to cash.',
+    bn: 'পয়েন্টে রূপান্তরের জন্য নগদ পরিমাণ, অথবা নগদে রূপান্তরের জন্য পয়েন্ট দিন।',
+  },
+  'points.request_reused': {
+    status: 409,
+    en: 'This request id was already used for a different request.',
+    bn: 'এই অনুরোধ আইডি আগে অন্য একটি অনুরোধে ব্যবহৃত হয়েছে।',
+  },
+  'points.invalid_rate': {
+    status: 400,
+    en: 'Each rate needs an amount above 0 with at most 2 decimals and a whole number of points above 0.',
+    bn: 'প্রতিটি হারে ০-এর বেশি (সর্বোচ্চ ২ দশমিক) পরিমাণ এবং ০-এর বেশি পূর্ণসংখ্যার পয়েন্ট দিতে হবে।',
+  },
+  'points.duplicate_type': {
+    status: 400,
+    en: 'Each point type may have only one rate.',
+    bn: 'প্রতিটি পয়েন্টের ধরনের জন্য কেবল একটি হার দেওয়া যায়।',
+  },
+  'points.redemption_not_found': {
+    status: 404,
+    en: 'This redemption was not found.',
+    bn: 'এই রিডিমটি পাওয়া যায়নি।',
+  },
+  'points.redemption_decided': {
+    status: 409,
+    en: 'This redemption has already been decided.',
+    bn: 'এই রিডিমের সিদ্ধান্ত ইতিমধ্যে নেওয়া হয়েছে।',
+  },
+  // Issue 14 item 2: red envelopes, raffles and the sign-up reward (modules/lucky)
+  'lucky.not_found': {
+    status: 404,
+    en: 'This event does not exist.',
+    bn: 'এই ইভেন্টটি নেই।',
+  },
+  'lucky.invalid_window': {
+    status: 400,
+    en: 'The end must be after the start and in the future (and the draw at or after the end).',
+    bn: 'শেষের সময় শুরুর পরে এবং ভবিষ্যতে হতে হবে (আর ড্র শেষের সময়ে বা তার পরে)।',
+  },
+  'lucky.invalid_amounts': {
+    status: 400,
+    en: 'The smallest grab must not exceed the largest, and the largest must not exceed the pool.',
+    bn: 'সর্বনিম্ন গ্র্যাব সর্বোচ্চের বেশি এবং সর্বোচ্চ গ্র্যাব পুলের বেশি হতে পারবে না।',
+  },
+  'lucky.invalid_tickets': {
+    status: 400,
+    en: 'Say how tickets are earned: per deposit amount, per valid-bet amount or both.',
+    bn: 'টিকিট কীভাবে পাওয়া যাবে তা দিন: ডিপোজিটের পরিমাণে, বৈধ বাজির পরিমাণে বা দুটিতেই।',
+  },
+  'red_envelope.not_open': {
+    status: 409,
+    en: 'This red envelope is not open now.',
+    bn: 'এই লাল খামটি এখন খোলা নেই।',
+  },
+  'red_envelope.already_grabbed': {
+    status: 409,
+    en: 'You have already grabbed this red envelope.',
+    bn: 'আপনি ইতিমধ্যে এই লাল খামটি নিয়েছেন।',
+  },
+  'red_envelope.empty': {
+    status: 409,
+    en: 'This red envelope is empty: everything has been grabbed.',
+    bn: 'এই লাল খামটি খালি: সব নেওয়া হয়ে গেছে।',
+  },
+  'red_envelope.not_eligible': {
+    status: 403,
+    en: 'You have not deposited enough recently to grab this red envelope.',
+    bn: 'এই লাল খামটি নিতে সম্প্রতি আপনার যথেষ্ট ডিপোজিট নেই।',
+  },
+  'raffle.not_drawn': {
+    status: 409,
+    en: 'This raffle has not been drawn yet.',
+    bn: 'এই র‍্যাফেলের ড্র এখনও হয়নি।',
+  },
+  'raffle.nothing_to_claim': {
+    status: 409,
+    en: 'You have no prize to claim in this raffle.',
+    bn: 'এই র‍্যাফেলে আপনার দাবি করার মতো কোনো পুরস্কার নেই।',
+  },
+  'signup_reward.off': {
+    status: 409,
+    en: 'The sign-up reward is not offered now.',
+    bn: 'সাইন-আপ পুরস্কার এখন দেওয়া হচ্ছে না।',
+  },
+  'signup_reward.invalid_id': {
+    status: 400,
+    en: 'Enter your Zalo or WhatsApp number: 8 to 15 digits, optionally starting with +.',
+    bn: 'আপনার Zalo বা WhatsApp নম্বর দিন: ৮ থেকে ১৫ অঙ্ক, শুরুতে + থাকতে পারে।',
+  },
+  'signup_reward.already_requested': {
+    status: 409,
+    en: 'You have already asked for the sign-up reward.',
+    bn: 'আপনি ইতিমধ্যে সাইন-আপ পুরস্কারের জন্য আবেদন করেছেন।',
+  },
+  'signup_reward.id_taken': {
+    status: 409,
+    en: 'This Zalo or WhatsApp number has already been used for the reward.',
+    bn: 'এই Zalo বা WhatsApp নম্বরটি ইতিমধ্যে পুরস্কারের জন্য ব্যবহার করা হয়েছে।',
+  },
+  'signup_reward.device_taken': {
+    status: 409,
+    en: 'The sign-up reward has already been asked for from this device.',
+    bn: 'এই ডিভাইস থেকে ইতিমধ্যে সাইন-আপ পুরস্কারের আবেদন করা হয়েছে।',
+  },
+  'signup_reward.device_required': {
+    status: 400,
+    en: 'This device could not be recognised. Please reload the page and try again.',
+    bn: 'এই ডিভাইসটি চেনা যায়নি। পৃষ্ঠাটি আবার লোড করে চেষ্টা করুন।',
+  },
+  'signup_reward.already_decided': {
+    status: 409,
+    en: 'This request has already been approved or rejected.',
+    bn: 'এই আবেদনটি ইতিমধ্যে অনুমোদিত বা প্রত্যাখ্যাত হয়েছে।',
+  },
+  'signup_reward.invalid_amount': {
+    status: 400,
+    en: 'The reward must be more than 0 and at most the cap; the cap at most 131,000.00.',
+    bn: 'পুরস্কার ০-এর বেশি এবং সীমার মধ্যে হতে হবে; সীমা সর্বোচ্চ ১,৩১,০০০.০০।',
   },
   // Issue 14 item 4: VIP ranks (modules/vip)
   'vip.invalid_amount': {
@@ -386,7 +604,69 @@ export const errorCatalog = {
     en: 'Each rank needs a monthly turnover above 0 and higher than the rank below it.',
     bn: 'প্রতিটি র‍্যাঙ্কের মাসিক টার্নওভার ০-এর বেশি এবং নিচের র‍্যাঙ্কের চেয়ে বেশি হতে হবে।',
   },
+  // Issue 14 item 6: missions (modules/missions)
+  'mission.not_found': {
+    status: 404,
+    en: 'This mission was not found.',
+    bn: 'এই মিশনটি পাওয়া যায়নি।',
+  },
+  'mission.not_reached': {
+    status: 409,
+    en: 'This milestone has not been reached yet.',
+    bn: 'এই মাইলস্টোনে এখনও পৌঁছানো হয়নি।',
+  },
+  'mission.already_claimed': {
+    status: 409,
+    en: 'This reward has already been claimed.',
+    bn: 'এই পুরস্কারটি ইতিমধ্যে নেওয়া হয়েছে।',
+  },
+  'mission.invalid_window': {
+    status: 400,
+    en: 'A mission must end after it starts.',
+    bn: 'মিশনের শেষ সময় শুরুর সময়ের পরে হতে হবে।',
+  },
+  'mission.invalid_goal': {
+    status: 400,
+    en: 'The goal is not valid: rounds need a game; product types are only for valid bets; choose a game or product types, not both.',
+    bn: 'লক্ষ্যটি সঠিক নয়: রাউন্ডের জন্য একটি গেম লাগবে; পণ্যের ধরন কেবল বৈধ বাজির জন্য; গেম অথবা পণ্যের ধরন বেছে নিন, দুটো একসাথে নয়।',
+  },
+  'mission.invalid_milestones': {
+    status: 400,
+    en: 'Each milestone needs a target above 0, higher than the milestone before it (rounds: a whole number).',
+    bn: 'প্রতিটি মাইলস্টোনের লক্ষ্য ০-এর বেশি এবং আগের মাইলস্টোনের চেয়ে বেশি হতে হবে (রাউন্ড: পূর্ণ সংখ্যা)।',
+  },
+  'mission.invalid_amount': {
+    status: 400,
+    en: 'Each reward must be a number more than 0 with at most 2 decimals.',
+    bn: 'প্রতিটি পুরস্কার ০-এর বেশি এবং সর্বোচ্চ ২ দশমিকের একটি সংখ্যা হতে হবে।',
+  },
+  'mission.locked': {
+    status: 409,
+    en: 'Progress has been counted for this mission: its start, goal and milestones can no longer change.',
+    bn: 'এই মিশনের অগ্রগতি গণনা শুরু হয়েছে: এর শুরু, লক্ষ্য ও মাইলস্টোন আর বদলানো যাবে না।',
+  },
 
+  // Issue 14 item 8: blog and news, live hosts and chat (modules/content)
+  'content.article_not_found': {
+    status: 404,
+    en: 'This article was not found.',
+    bn: 'এই লেখাটি পাওয়া যায়নি।',
+  },
+  'live.host_not_found': {
+    status: 404,
+    en: 'This host was not found.',
+    bn: 'এই হোস্টকে পাওয়া যায়নি।',
+  },
+  'live.host_offline': {
+    status: 409,
+    en: 'This host is offline right now.',
+    bn: 'এই হোস্ট এখন অফলাইনে আছেন।',
+  },
+  'live.chat_unavailable': {
+    status: 503,
+    en: 'Live chat is not available right now. Please try again later.',
+    bn: 'লাইভ চ্যাট এখন পাওয়া যাচ্ছে না। অনুগ্রহ করে পরে আবার চেষ্টা করুন।',
+  },
   // Cashier: deposits, withdrawals, payee accounts, adjustments (issue 5)
   // Issue 14 item 7: the inbox and operator broadcasts
   'inbox.not_found': {

@@ -7,3 +7,5 @@ export * from './cards/andar-bahar.ts';
 export * from './slot/pay-table.ts';
 export * from './slot/slot.ts';
 export * from './slot/slot-rtp.ts';
+export * from './lucky/lucky.ts';
+export * from './lottery/index.ts';

@@ -261,11 +261,30 @@ export interface Database {
   referral_rewards: ReferralRewardsTable;
   rebate_settings: RebateSettingsTable;
   rebate_rates: RebateRatesTable;
+  rebate_vip_rates: RebateVipRatesTable;
   rebates: RebatesTable;
+  missions: MissionsTable;
+  mission_milestones: MissionMilestonesTable;
+  mission_progress: MissionProgressTable;
+  mission_rewards: MissionRewardsTable;
   vip_ranks: VipRanksTable;
   vip_rank_history: VipRankHistoryTable;
   vip_bonuses: VipBonusesTable;
   vip_review_state: VipReviewStateTable;
+  content_articles: ContentArticlesTable;
+  live_hosts: LiveHostsTable;
+  live_chat_tickets: LiveChatTicketsTable;
+  live_chat_messages: LiveChatMessagesTable;
+  point_settings: PointSettingsTable;
+  point_rates: PointRatesTable;
+  point_accounts: PointAccountsTable;
+  point_entries: PointEntriesTable;
+  point_earned_sources: PointEarnedSourcesTable;
+  point_carry: PointCarryTable;
+  point_goods: PointGoodsTable;
+  point_redemptions: PointRedemptionsTable;
+  promotions: PromotionsTable;
+  promotion_participations: PromotionParticipationsTable;
 }
 
 /** Issue 13 referral (migrations/0021_agent_downlines.ts): a member's own referral code. */
@@ -324,6 +343,14 @@ export interface RebateRatesTable {
   mode: 'auto' | 'manual';
 }
 
+/** Migration 0033: a product type's rebate rate for one VIP level (instead of the product type's). */
+export interface RebateVipRatesTable {
+  merchant_id: number;
+  product_type: string;
+  level: number;
+  rate_bp: number;
+}
+
 /** Migration 0026: one paid rebate (member, day, product type). */
 export interface RebatesTable {
   id: Generated<bigint>;
@@ -380,6 +407,60 @@ export interface VipBonusesTable {
 export interface VipReviewStateTable {
   merchant_id: number;
   reviewed_month: ColumnType<string, string, string>;
+}
+
+/** Migration 0028 (issue 14 items 1–2): an operator-defined promotion. */
+export interface PromotionsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  category: string;
+  title: ColumnType<{ bn: string; en: string }, string, string>;
+  body: ColumnType<{ bn: string; en: string }, string, string>;
+  image_url: string | null;
+  enabled: Generated<boolean>;
+  starts_at: Date;
+  ends_at: Date | null;
+  trigger: 'sign_up' | 'deposit' | 'join' | 'check_in' | 'bet_volume';
+  reward_kind: 'fixed' | 'percent' | 'points' | 'raffle_tickets';
+  reward_amount: bigint | null;
+  reward_rate_bp: number | null;
+  reward_cap: bigint | null;
+  min_basis: bigint | null;
+  turnover_multiple: Generated<number>;
+  requires_approval: Generated<boolean>;
+  period: 'once' | 'daily' | 'weekly';
+  new_member_days: number | null;
+  min_deposit_count: number | null;
+  max_deposit_count: number | null;
+  min_vip_level: number | null;
+  one_per_device: Generated<boolean>;
+  one_per_payment_account: Generated<boolean>;
+  sort: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** Migration 0028: one member's participation in one promotion period (§4 activity status). */
+export interface PromotionParticipationsTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  promotion_id: number;
+  member_id: number;
+  period_key: string;
+  /** `YYYY-MM-DD`: select as `::text`. */
+  period_start: ColumnType<string, string, string>;
+  period_end: ColumnType<string | null, string | null | undefined, string | null>;
+  status: string;
+  basis: bigint | null;
+  amount: bigint | null;
+  device_key: string | null;
+  payment_accounts: Generated<string[]>;
+  deposit_id: bigint | null;
+  ledger_transaction_id: bigint | null;
+  decided_by: number | null;
+  reason: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 /** §6 account types: 0 member; 1, 2, 41, 42 agents; 4 trial. */
@@ -489,7 +570,9 @@ export type LedgerAccountKind =
   | 'payout_clearing'
   | 'vendor'
   | 'adjustment'
-  | 'trial_credit';
+  | 'trial_credit'
+  /** A red envelope's pool between its funding and its grabs (migration 0029). */
+  | 'lucky_pool';
 
 export interface LedgerAccountsTable {
   id: Generated<bigint>;
@@ -1061,4 +1144,193 @@ export interface SettledBetsView {
   stake: bigint;
   payout: bigint;
   settled_at: Date;
+}
+
+/** Migration 0030 (issue 14 item 3): a merchant's points programme; no row: earning off. */
+export interface PointSettingsTable {
+  merchant_id: number;
+  enabled: Generated<boolean>;
+  earned_through: Date | null;
+  cash_to_points: Generated<boolean>;
+  points_to_cash: Generated<boolean>;
+  updated_at: Generated<Date>;
+}
+
+/** Migration 0030: `points` points per `amount` minor units of one point type. */
+export interface PointRatesTable {
+  merchant_id: number;
+  point_type: string;
+  amount: bigint;
+  points: bigint;
+}
+
+/** Migration 0030: a member's points balance (never below zero). */
+export interface PointAccountsTable {
+  member_id: number;
+  merchant_id: number;
+  balance: Generated<bigint>;
+  updated_at: Generated<Date>;
+}
+
+/** Migration 0030: one immutable change of a member's points. */
+export interface PointEntriesTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  member_id: number;
+  idempotency_key: string;
+  kind: 'earn' | 'redeem' | 'redeem_refund' | 'convert_in' | 'convert_out' | 'adjust';
+  amount: bigint;
+  balance_after: bigint;
+  remark: Generated<string>;
+  reference: ColumnType<unknown, string | undefined, never>;
+  created_at: Generated<Date>;
+}
+
+/** Migration 0030: a bet or deposit counted towards points, once. */
+export interface PointEarnedSourcesTable {
+  merchant_id: number;
+  source: string;
+  member_id: number;
+  point_type: string;
+  basis: bigint;
+  created_at: Generated<Date>;
+}
+
+/** Migration 0030: valid bet or deposit below one point, kept for the next pass. */
+export interface PointCarryTable {
+  member_id: number;
+  point_type: string;
+  basis: bigint;
+}
+
+/** Migration 0030: goods of the points mall. */
+export interface PointGoodsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  name: Localized;
+  image_url: Generated<string>;
+  quantity: number;
+  stock: number;
+  points_required: bigint;
+  amount_required: Generated<bigint>;
+  enabled: Generated<boolean>;
+  sort: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** Migration 0030: a redemption of goods (pending, approved or rejected by an operator). */
+export interface PointRedemptionsTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  member_id: number;
+  goods_id: number;
+  reference_number: string;
+  request_id: string;
+  goods_name: Localized;
+  quantity: number;
+  points: bigint;
+  address: string;
+  mobile: string;
+  status: Generated<'pending' | 'approved' | 'rejected'>;
+  reason: string | null;
+  reviewed_by: number | null;
+  reviewed_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+/** Migration 0032 (issue 14 item 8): a blog post or news item in bn and en. */
+export interface ContentArticlesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  category: 'blog' | 'news';
+  slug: string;
+  title: Localized;
+  summary: Localized;
+  content: Localized;
+  cover_url: string;
+  status: Generated<'draft' | 'published'>;
+  published_at: Date | null;
+}
+
+/** Migration 0032: a live host of the live page (CBS_modelList). */
+export interface LiveHostsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  name: string;
+  avatar_url: string;
+  online: Generated<boolean>;
+  viewers: Generated<number>;
+  tags: ColumnType<string[], string | undefined, string>;
+  sequence: Generated<number>;
+  active: Generated<boolean>;
+}
+
+/** Migration 0032: a chat URL's short-lived ticket (its SHA-256), for one member and host. */
+export interface LiveChatTicketsTable {
+  ticket_hash: Buffer;
+  merchant_id: number;
+  member_id: number;
+  host_id: number;
+  expires_at: Date;
+}
+
+/** Migration 0032: a message of the development sandbox chat. */
+export interface LiveChatMessagesTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  host_id: number;
+  member_id: number;
+  body: string;
+  created_at: Generated<Date>;
+}
+
+/** Migration 0031 (issue 14 item 6): an operator's mission; its milestones all measure `goal_kind`. */
+export interface MissionsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  title: Localized;
+  description: Localized;
+  starts_at: Date;
+  ends_at: Date;
+  status: Generated<'O' | 'C'>;
+  goal_kind: 'validBet' | 'deposit' | 'rounds';
+  product_types: string[] | null;
+  game_id: number | null;
+  /** The progress job's cursor: what settled or was credited before it has been counted. */
+  counted_through: Date;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** Migration 0031: one step of a mission's ladder. */
+export interface MissionMilestonesTable {
+  id: Generated<number>;
+  mission_id: number;
+  sequence: number;
+  target: bigint;
+  reward_amount: bigint;
+  turnover_multiple: number;
+}
+
+/** Migration 0031: a member's reached value in a mission and when it last rose. */
+export interface MissionProgressTable {
+  mission_id: number;
+  member_id: number;
+  value: bigint;
+  reached_at: Date;
+}
+
+/** Migration 0031: a milestone a member reached (unique per member and milestone), paid when claimed. */
+export interface MissionRewardsTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  mission_id: number;
+  milestone_id: number;
+  member_id: number;
+  reached_at: Date;
+  amount: bigint;
+  turnover: bigint;
+  claimed_at: Date | null;
+  ledger_transaction_id: bigint | null;
 }

@@ -10,7 +10,12 @@ import { seedCatalogue } from './catalogue.ts';
 import { seedAgentTeam } from './agent-team.ts';
 import { seedReferralDemo } from './referral.ts';
 import { seedRebateDemo } from './rebates.ts';
+import { seedLuckyDemo } from './lucky.ts';
+import { seedPromotionDemo } from './promotions.ts';
+import { seedPointsDemo } from './points.ts';
 import { seedVipDemo } from './vip.ts';
+import { seedMissionDemo } from './missions.ts';
+import { seedContentDemo } from './articles.ts';
 import { seedAgentContracts } from './agent-contracts.ts';
 
 export const DEMO_MERCHANT = 'khela';
@@ -40,10 +45,13 @@ const DEMO_SWITCHES_ON = new Set<string>([
   'AGETRANSFERUP3',
   'FUNDTRANS3',
   'PTSYS3',
+  'MEMTRANS3',
   'PLYRBT',
   'MANPLAYREB3',
   'REWCEN3',
   'INBOX3',
+  'CBS3',
+  'MISSIONLB3',
   'FEEDBACK3',
   'DEPOSIT',
   'WITHDRAW',
@@ -143,8 +151,18 @@ const featureSeeds = [
   seedReferralDemo,
   // Issue 14 item 5: rebates on (job-paid slots and live, in-house claimed by hand).
   seedRebateDemo,
+  // Issue 14 item 2: a red envelope open now, a raffle drawn within the hour, the sign-up reward on.
+  seedLuckyDemo,
+  // Issue 14 items 1–2: four promotions (first deposit, daily check-in, weekly slots, newbie).
+  seedPromotionDemo,
+  // Issue 14 item 3: the points mall on, with goods and the demo players' points.
+  seedPointsDemo,
   // Issue 14 item 4: five VIP ranks by monthly turnover.
   seedVipDemo,
+  // Issue 14 item 6: two open missions with the team's progress (after the team).
+  seedMissionDemo,
+  // Issue 14 item 8: blog posts, news and live hosts.
+  seedContentDemo,
 ];
 
 /** Seeds the demo merchant on an empty database; returns whether it did. Runs in one transaction. */

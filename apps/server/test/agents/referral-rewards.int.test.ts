@@ -10,7 +10,7 @@ import {
   REFERRAL_REWARD_KIND,
   type ReferralRewards,
 } from '../../src/modules/agents/referral/rewards.ts';
-import { startSettlementWorker } from '../../src/modules/agents/settlement/worker.ts';
+import { startJobWorker } from '../../src/modules/jobs/worker.ts';
 import { memberRepository } from '../../src/modules/members/repository.ts';
 import { loginAsAdmin, loginAsNewOperator, type AuthHeaders } from '../helpers/admin.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -365,7 +365,7 @@ describe('the worker', () => {
     const { rows } = await sql<{ db: string }>`SELECT current_database() AS db`.execute(t.db);
     const url = new URL(inject('adminDatabaseUrl'));
     url.pathname = `/${rows[0]!.db}`;
-    const worker = await startSettlementWorker({ connectionString: url.toString(), db: t.db, log: t.app.log });
+    const worker = await startJobWorker({ connectionString: url.toString(), db: t.db, log: t.app.log });
     try {
       await expect
         .poll(async () => (await rewardRows(inviter.id)).filter((row) => row[0] === c.id), { timeout: 20_000 })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'kysely';
 import { agentReports, type AgentReportQuery } from '../../src/modules/agents/reports/reports.ts';
 import { agentRollup, ROLLUP_DAYS } from '../../src/modules/agents/reports/rollup.ts';
-import { startSettlementWorker } from '../../src/modules/agents/settlement/worker.ts';
+import { startJobWorker } from '../../src/modules/jobs/worker.ts';
 import { DEMO_VENDOR } from '../../src/seed/vendors.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { demoMerchantId } from '../support/helpers.ts';
@@ -255,7 +255,7 @@ describe('the roll-up of closed days', () => {
     const { rows } = await sql<{ db: string }>`SELECT current_database() AS db`.execute(t.db);
     const url = new URL(inject('adminDatabaseUrl'));
     url.pathname = `/${rows[0]!.db}`;
-    const worker = await startSettlementWorker({ connectionString: url.toString(), db: t.db, log: t.app.log });
+    const worker = await startJobWorker({ connectionString: url.toString(), db: t.db, log: t.app.log });
     try {
       await expect.poll(async () => (await yesterday()).rows, { timeout: 20_000 }).toEqual([{ dirty: false }]);
     } finally {

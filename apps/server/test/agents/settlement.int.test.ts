@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PayoutView } from '@khela/contracts';
 import { ledger as createLedger, type Ledger } from '../../src/modules/ledger/ledger.ts';
 import { agentSettlement, ledgerKeyOf, type AgentSettlement } from '../../src/modules/agents/settlement/settlement.ts';
-import { startSettlementWorker } from '../../src/modules/agents/settlement/worker.ts';
+import { startJobWorker } from '../../src/modules/jobs/worker.ts';
 import { createMerchantWithAdmin, loginAsAdmin, loginAsNewOperator } from '../helpers/admin.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { auditLedger, CURRENCY } from '../ledger/helpers.ts';
@@ -417,8 +417,8 @@ describe('the settlement worker (graphile-worker)', () => {
     const url = new URL(inject('adminDatabaseUrl'));
     url.pathname = `/${rows[0]!.db}`;
     const log = t.app.log;
-    const first = await startSettlementWorker({ connectionString: url.toString(), db: t.db, log });
-    const second = await startSettlementWorker({ connectionString: url.toString(), db: t.db, log });
+    const first = await startJobWorker({ connectionString: url.toString(), db: t.db, log });
+    const second = await startJobWorker({ connectionString: url.toString(), db: t.db, log });
     try {
       await expect
         .poll(async () => (await payoutsOf(t, id)).filter((p) => p.status === 'paid').length, { timeout: 20_000 })

@@ -47,8 +47,12 @@ async function systemMessage(member: WalletMember, amount = '1000') {
 }
 const inbox = async (member: WalletMember, language = 'en') =>
   (await t.get<Inbox>(INBOX, { headers: { ...member.auth, Language: language } })).body.value;
-const unread = async (member: WalletMember) =>
-  (await t.get<{ unread: number; value: number }>(UNREAD, { headers: member.auth })).body.value;
+/** The unread figures (the answer also carries the reward-centre badge, availablePromoCount: promotions tests). */
+const unread = async (member: WalletMember) => {
+  const { unread, value } = (await t.get<{ unread: number; value: number }>(UNREAD, { headers: member.auth })).body
+    .value;
+  return { unread, value };
+};
 const broadcast = (body: Record<string, unknown>, headers: AuthHeaders = admin) =>
   t.request<BroadcastView>('POST', BROADCASTS, body, { headers });
 const text = (en: string) => ({

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RebateRecord, RebateSetting, RebateSummary } from '@khela/contracts';
-import { startSettlementWorker } from '../../src/modules/agents/settlement/worker.ts';
+import { startJobWorker } from '../../src/modules/jobs/worker.ts';
 import { ledger as createLedger, type Ledger } from '../../src/modules/ledger/ledger.ts';
 import { addDays } from '../../src/modules/ledger/house-payout.ts';
 import { rebateOf, rebates as createRebates, REBATE_KIND, type Rebates } from '../../src/modules/rebates/rebates.ts';
@@ -20,7 +20,13 @@ const CLAIM = '/wps/member/rebate/claim';
 
 interface SettingsView {
   enabled: boolean;
-  rates: { productType: string; rate: string; dailyCap: string | null; mode: string }[];
+  rates: {
+    productType: string;
+    rate: string;
+    dailyCap: string | null;
+    mode: string;
+    vipRates?: { level: number; rate: string }[];
+  }[];
   startsOn: string | null;
   paidThrough: string | null;
 }
@@ -141,7 +147,7 @@ describe('rebate settings', () => {
     expect(await rebateRows(a.id)).toEqual([]);
     const setting = await t.get<RebateSetting>(SETTING, { headers: a.auth });
     expect(setting.status).toBe(200);
-    expect(setting.body.value).toEqual({ hasRebate: false, manualRebate: false, list: [] });
+    expect(setting.body.value).toEqual({ hasRebate: false, manualRebate: false, vipLevel: 0, list: [] });
   });
 
   it('refuses bad settings with a stable code and changes nothing; only the superadmin may change them', async () => {
@@ -155,6 +161,21 @@ describe('rebate settings', () => {
       [rate({ dailyCap: '1.001' }), 400, 'rebate.invalid_amount'],
       [rate({ dailyCap: '-3' }), 400, 'rebate.invalid_amount'],
       [{ ...ON, rates: [ON.rates[0], ON.rates[0]] }, 400, 'rebate.duplicate_product'],
+      [rate({ vipRates: [{ level: 2, rate: '5.5' }] }), 400, 'rebate.invalid_rate'],
+      [rate({ vipRates: [{ level: 2, rate: 'x' }] }), 400, 'rebate.invalid_rate'],
+      [
+        rate({
+          vipRates: [
+            { level: 2, rate: '1' },
+            { level: 2, rate: '2' },
+          ],
+        }),
+        400,
+        'rebate.duplicate_level',
+      ],
+      [rate({ vipRates: [{ level: 0, rate: '1' }] }), 400, 'request.invalid'],
+      [rate({ vipRates: [{ level: 1.5, rate: '1' }] }), 400, 'request.invalid'],
+      [rate({ vipRates: 'gold' }), 400, 'request.invalid'],
       [rate({ rate: '0' }), 400, 'rebate.nothing_to_pay'],
       [{ enabled: true, rates: [] }, 400, 'rebate.nothing_to_pay'],
       [rate({ productType: 'CASH' }), 400, 'request.invalid'],
@@ -187,9 +208,9 @@ describe('rebate settings', () => {
     expect(res.body.value).toEqual({
       enabled: true,
       rates: [
-        { productType: 'LIVE', rate: '0.50', dailyCap: null, mode: 'auto' },
-        { productType: 'RNG', rate: '0.80', dailyCap: '5.00', mode: 'auto' },
-        { productType: 'SPORTS', rate: '1.00', dailyCap: '3.00', mode: 'manual' },
+        { productType: 'LIVE', rate: '0.50', dailyCap: null, mode: 'auto', vipRates: [] },
+        { productType: 'RNG', rate: '0.80', dailyCap: '5.00', mode: 'auto', vipRates: [] },
+        { productType: 'SPORTS', rate: '1.00', dailyCap: '3.00', mode: 'manual', vipRates: [] },
       ],
       startsOn: today,
       paidThrough: addDays(today, -1),
@@ -201,7 +222,12 @@ describe('rebate settings', () => {
       .execute();
     expect(audit).toEqual([{ action: 'update', after: expect.objectContaining({ enabled: true }) }]);
     const setting = await t.get<RebateSetting>(SETTING, { headers: a.auth });
-    expect(setting.body.value).toEqual({ hasRebate: true, manualRebate: false, list: res.body.value.rates });
+    expect(setting.body.value).toEqual({
+      hasRebate: true,
+      manualRebate: false,
+      vipLevel: 0,
+      list: res.body.value.rates.map(({ vipRates: _, ...rate }) => rate),
+    });
   });
 });
 
@@ -416,7 +442,7 @@ describe('the worker', () => {
     const { rows } = await sql<{ db: string }>`SELECT current_database() AS db`.execute(t.db);
     const url = new URL(inject('adminDatabaseUrl'));
     url.pathname = `/${rows[0]!.db}`;
-    const worker = await startSettlementWorker({ connectionString: url.toString(), db: t.db, log: t.app.log });
+    const worker = await startJobWorker({ connectionString: url.toString(), db: t.db, log: t.app.log });
     try {
       await expect
         .poll(async () => rebateRows(c.id), { timeout: 20_000 })

@@ -4,7 +4,7 @@ import type { PlayerRankProgress } from '@khela/contracts';
 import { ledger as createLedger, type Ledger } from '../../src/modules/ledger/ledger.ts';
 import { addDays } from '../../src/modules/ledger/house-payout.ts';
 import { nextMonth, VIP_MONTHLY_KIND, VIP_PROMOTION_KIND, vipRanks, type VipRanks } from '../../src/modules/vip/vip.ts';
-import { startSettlementWorker } from '../../src/modules/agents/settlement/worker.ts';
+import { startJobWorker } from '../../src/modules/jobs/worker.ts';
 import { loginAsAdmin, loginAsNewOperator, type AuthHeaders } from '../helpers/admin.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { auditLedger, CURRENCY } from '../ledger/helpers.ts';
@@ -331,7 +331,7 @@ describe('the worker', () => {
     const { rows } = await sql<{ db: string }>`SELECT current_database() AS db`.execute(t.db);
     const url = new URL(inject('adminDatabaseUrl'));
     url.pathname = `/${rows[0]!.db}`;
-    const worker = await startSettlementWorker({ connectionString: url.toString(), db: t.db, log: t.app.log });
+    const worker = await startJobWorker({ connectionString: url.toString(), db: t.db, log: t.app.log });
     try {
       await expect.poll(() => bonuses(v.id), { timeout: 20_000 }).toEqual([['promotion', 1, cur, '100', true]]);
     } finally {

@@ -107,6 +107,21 @@ export const routes: RouteObject[] = [
           { path: 'login', element: <Navigate to="/" replace state={{ modal: 'login' }} /> },
           { path: 'register', element: <Navigate to="/" replace state={{ modal: 'register' }} /> },
           { path: 'help', lazy: page(() => import('./routes/help.tsx')) },
+          // Issue 14 item 2: red envelopes, raffles and the sign-up reward are member-centre pages.
+          ...(['redEnvelope', 'raffle', 'signUpReward'] as const).map((name) => ({
+            path: name,
+            element: <Navigate to={`/member?page=${name}`} replace />,
+          })),
+          // Issue 14 item 8: blog and news (lists and articles) and the live hosts (routes/content.tsx).
+          ...(
+            [
+              ['blog', 'BlogPage'],
+              ['blog/:slug', 'BlogArticlePage'],
+              ['news', 'NewsPage'],
+              ['news/:slug', 'NewsArticlePage'],
+              ['liveHosts', 'LiveHostsPage'],
+            ] as const
+          ).map(([path, name]) => ({ path, lazy: featurePage(() => import('./routes/content.tsx'), name) })),
           { path: 'promotions', lazy: page(() => import('./routes/promotions.tsx')) },
           { path: 'pointMall', lazy: page(() => import('./routes/point-mall.tsx')) },
           { path: 'agent', lazy: page(() => import('./routes/agent.tsx')) },

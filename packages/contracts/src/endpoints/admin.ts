@@ -18,7 +18,12 @@ import { agentSettlementAdminEndpoints } from './agent-contracts.ts';
 import { referralAdminEndpoints } from './referral-rewards.ts';
 import { vipAdminEndpoints } from './vip.ts';
 import { rebateAdminEndpoints } from './rebates.ts';
+import { luckyAdminEndpoints } from './lucky.ts';
+import { missionAdminEndpoints } from './missions.ts';
+import { pointAdminEndpoints } from './points.ts';
 import { inboxAdminEndpoints } from './inbox-admin.ts';
+import { promotionAdminEndpoints } from './promotions.ts';
+import { ARTICLE_CATEGORIES, ARTICLE_STATUSES, articleSlugSchema } from './content.ts';
 
 const tags = ['admin'] as const;
 
@@ -175,6 +180,31 @@ export const regionRuleInputSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('cidr'), value: z.string().trim().max(64) }),
 ]);
 
+/** Issue 14 item 8: a blog post or news item; published without a date, it is published now. */
+export const articleInputSchema = z
+  .object({
+    category: z.enum(ARTICLE_CATEGORIES),
+    slug: articleSlugSchema,
+    title: z.object({ bn: z.string().trim().max(200), en: z.string().trim().max(200) }),
+    summary: z.object({ bn: z.string().trim().max(500), en: z.string().trim().max(500) }),
+    content: localizedTextSchema,
+    coverUrl: url,
+    status: z.enum(ARTICLE_STATUSES).default('draft'),
+    publishedAt: isoDate.nullable().default(null),
+  })
+  .refine((a) => a.title.bn !== '' || a.title.en !== '', { message: 'a title in bn or en', path: ['title'] });
+
+/** Issue 14 item 8: a live host of the live page (CBS_modelList). */
+export const liveHostInputSchema = z.object({
+  name: z.string().trim().min(1).max(64),
+  avatarUrl: url,
+  online: z.boolean().default(false),
+  viewers: z.number().int().min(0).max(10_000_000).default(0),
+  tags: z.array(z.string().trim().min(1).max(24)).max(8).default([]),
+  sequence: z.number().int().min(0).max(10_000).default(0),
+  active: z.boolean().default(true),
+});
+
 const withId = <T extends z.ZodObject>(schema: T) => schema.extend({ id: z.number().int() });
 
 /**
@@ -232,6 +262,8 @@ export const CONTENT_KINDS = {
   domains: { path: '/admin/domains', input: domainInputSchema },
   maintenance: { path: '/admin/maintenance', input: maintenanceInputSchema },
   regionRules: { path: '/admin/region-rules', input: regionRuleInputSchema },
+  articles: { path: '/admin/articles', input: articleInputSchema },
+  liveHosts: { path: '/admin/live-hosts', input: liveHostInputSchema },
 } as const;
 
 const content = {
@@ -272,6 +304,28 @@ const content = {
     CONTENT_KINDS.regionRules.path,
     regionRuleInputSchema,
     z.object({ id: z.number().int(), kind: z.enum(['country', 'cidr']), value: z.string() }),
+  ),
+  articles: contentEndpoints(
+    'articles',
+    CONTENT_KINDS.articles.path,
+    articleInputSchema,
+    z.object({
+      id: z.number().int(),
+      category: z.enum(ARTICLE_CATEGORIES),
+      slug: z.string(),
+      title: localizedTextSchema,
+      summary: localizedTextSchema,
+      content: localizedTextSchema,
+      coverUrl: z.string(),
+      status: z.enum(ARTICLE_STATUSES),
+      publishedAt: isoDate.nullable(),
+    }),
+  ),
+  liveHosts: contentEndpoints(
+    'liveHosts',
+    CONTENT_KINDS.liveHosts.path,
+    liveHostInputSchema,
+    withId(liveHostInputSchema),
   ),
 };
 
@@ -478,6 +532,10 @@ export const adminEndpoints = {
   referral: referralAdminEndpoints,
   vip: vipAdminEndpoints,
   rebates: rebateAdminEndpoints,
+  lucky: luckyAdminEndpoints,
+  missions: missionAdminEndpoints,
+  points: pointAdminEndpoints,
   inbox: inboxAdminEndpoints,
+  promotions: promotionAdminEndpoints,
   content,
 };

@@ -39,6 +39,11 @@ export const rebateRateSchema = z.object({
   dailyCap: moneyValueSchema.nullable(),
   /** auto: paid by the daily job; manual: the member claims it (MANPLAYREB3). */
   mode: z.enum(REBATE_MODES),
+  /**
+   * Operator calls: the rate per VIP level where it differs (a level without one earns `rate`).
+   * The member's call leaves it out: there `rate` is the member's own, at its current level.
+   */
+  vipRates: z.array(z.object({ level: z.number().int(), rate: z.string() })).optional(),
 });
 export type RebateRate = z.infer<typeof rebateRateSchema>;
 
@@ -47,6 +52,8 @@ export const rebateSettingSchema = z.object({
   hasRebate: z.boolean(),
   /** Manual claims are served (MANPLAYREB3 in force). */
   manualRebate: z.boolean(),
+  /** The member's VIP level the rates in `list` are for (0: no rank). */
+  vipLevel: z.number().int(),
   list: z.array(rebateRateSchema),
 });
 export type RebateSetting = z.infer<typeof rebateSettingSchema>;
@@ -129,6 +136,11 @@ export const rebateSettingsInputSchema = z.object({
         rate: looseNumber,
         dailyCap: looseNumber.nullable(),
         mode: z.enum(REBATE_MODES),
+        /** A rate for members of a VIP level instead of `rate` (issue 14 items 4–5). */
+        vipRates: z
+          .array(z.object({ level: z.number().int().min(1).max(50), rate: looseNumber }))
+          .max(50)
+          .optional(),
       }),
     )
     .max(REBATE_PRODUCT_TYPES.length),
@@ -140,6 +152,8 @@ export interface StoredRebateRate {
   rateBp: number;
   dailyCap: bigint | null;
   mode: 'auto' | 'manual';
+  /** By VIP level, ascending; a level not listed earns `rateBp`. */
+  vipRates: { level: number; rateBp: number }[];
 }
 
 function amountToMinor(value: unknown): bigint | null {
@@ -154,8 +168,9 @@ export type RebateSettingsResult =
 
 /**
  * Operator input to stored settings: each rate 0–5 % with at most 2 decimals (rebate.invalid_rate),
- * a cap above 0 with at most 2 decimals (rebate.invalid_amount), a product type at most once
- * (rebate.duplicate_product); switched on, some rate above 0 (rebate.nothing_to_pay).
+ * VIP levels' rates too, a cap above 0 with at most 2 decimals (rebate.invalid_amount), a product
+ * type at most once (rebate.duplicate_product) and a level at most once in it
+ * (rebate.duplicate_level); switched on, some rate above 0 (rebate.nothing_to_pay).
  */
 export function parseRebateSettings(input: RebateSettingsInput): RebateSettingsResult {
   const rates: StoredRebateRate[] = [];
@@ -169,9 +184,18 @@ export function parseRebateSettings(input: RebateSettingsInput): RebateSettingsR
     if (rate.dailyCap !== null && (dailyCap === null || dailyCap === 0n)) {
       return { ok: false, code: 'rebate.invalid_amount' };
     }
-    rates.push({ productType: rate.productType, rateBp, dailyCap, mode: rate.mode });
+    const vipRates: StoredRebateRate['vipRates'] = [];
+    for (const vip of rate.vipRates ?? []) {
+      if (vipRates.some((v) => v.level === vip.level)) return { ok: false, code: 'rebate.duplicate_level' };
+      const vipBp = rateToBp(vip.rate);
+      if (vipBp === null || vipBp > REBATE_MAX_RATE_BP) return { ok: false, code: 'rebate.invalid_rate' };
+      vipRates.push({ level: vip.level, rateBp: vipBp });
+    }
+    vipRates.sort((a, b) => a.level - b.level);
+    rates.push({ productType: rate.productType, rateBp, dailyCap, mode: rate.mode, vipRates });
   }
-  if (input.enabled && !rates.some((r) => r.rateBp > 0)) return { ok: false, code: 'rebate.nothing_to_pay' };
+  if (input.enabled && !rates.some((r) => r.rateBp > 0 || r.vipRates.some((v) => v.rateBp > 0)))
+    return { ok: false, code: 'rebate.nothing_to_pay' };
   return { ok: true, enabled: input.enabled, rates };
 }
 

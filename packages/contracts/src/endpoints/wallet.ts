@@ -247,7 +247,6 @@ export const walletEndpoints = {
     name: 'transactionHistory',
     method: 'GET',
     path: '/wps/member/records/transactions',
-    aliases: ['/wps/relay/ODSFE2_MemTransDet'],
     auth: 'member',
     switch: 'COMM3',
     summary: "The member's wallet movements, newest first",
@@ -328,9 +327,13 @@ export const walletEndpoints = {
     auth: 'member',
     switch: 'INBOX3',
     summary:
-      'Unread messages (header and menu badges); `value` repeats it for the newer gateway name; 0 for trial accounts',
+      'Unread messages (header and menu badges); `value` repeats it for the newer gateway name; 0 for trial accounts. availablePromoCount: the reward-centre badge (REWCEN3), which the header adds',
     tags,
-    response: z.object({ unread: z.number().int(), value: z.number().int() }),
+    response: z.object({
+      unread: z.number().int(),
+      value: z.number().int(),
+      availablePromoCount: z.number().int().optional(),
+    }),
   }),
   inboxDelete: defineEndpoint({
     name: 'inboxDelete',

@@ -10,6 +10,8 @@ const CONTENT_PERMISSIONS = [
   'domains',
   'maintenance',
   'regionRules',
+  'articles',
+  'liveHosts',
 ] as const satisfies readonly (keyof typeof endpoints.admin.content)[];
 
 export const PERMISSIONS = [
@@ -35,7 +37,17 @@ export type Permission = (typeof PERMISSIONS)[number];
  */
 const ROLE_PERMISSIONS: Record<OperatorRole, readonly Permission[]> = {
   superadmin: PERMISSIONS,
-  content: ['banners', 'announcements', 'helpArticles', 'customerService', 'resources', 'games', 'inbox'],
+  content: [
+    'banners',
+    'announcements',
+    'helpArticles',
+    'customerService',
+    'resources',
+    'games',
+    'inbox',
+    'articles',
+    'liveHosts',
+  ],
   settings: ['merchant', 'switches', 'registerRules', 'domains', 'maintenance', 'regionRules'],
   support: ['feedback', 'members'],
 };
@@ -68,6 +80,14 @@ const ENDPOINT_PERMISSIONS = new Map<EndpointDef, Permission | null>([
   // VIP rank bonuses are paid from the house too (issue 14 item 4).
   ...Object.values(admin.vip).map((def): [EndpointDef, Permission] => [def, 'cashier']),
   ...Object.values(admin.rebates).map((def): [EndpointDef, Permission] => [def, 'cashier']),
+  // Red envelopes, raffle prizes and sign-up rewards are paid from the house (issue 14 item 2).
+  ...Object.values(admin.lucky).map((def): [EndpointDef, Permission] => [def, 'cashier']),
+  // Mission rewards are paid from the house too (issue 14 item 6).
+  ...Object.values(admin.missions).map((def): [EndpointDef, Permission] => [def, 'cashier']),
+  // Promotions pay bonuses from the house (issue 14 items 1–2): their terms and approvals are the superadmin's.
+  ...Object.values(admin.promotions).map((def): [EndpointDef, Permission] => [def, 'cashier']),
+  // The points mall converts points to cash and hands out goods (issue 14 item 3).
+  ...Object.values(admin.points).map((def): [EndpointDef, Permission] => [def, 'cashier']),
   // Game vendors hold the keys that move money through the seamless wallet: the superadmin's too.
   ...Object.values(admin.vendors).map((def): [EndpointDef, Permission] => [def, 'vendors']),
   // Issue 11: the catalogue's games, lanes and its vendor list are content; which integration and

@@ -5,7 +5,9 @@ import { dedicatedClientOf } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { openEventStream } from '../../http/event-stream.ts';
-import { registerEndpoint } from '../../http/route.ts';
+import { registerEndpoint, switchIsOn } from '../../http/route.ts';
+import { ledger } from '../ledger/ledger.ts';
+import { promotions } from '../promotions/promotions.ts';
 import { memberEventHub, type MemberEventHub } from './member-events.ts';
 import { memberInbox, referenceAsText } from './inbox.ts';
 import { inboxBroadcasts } from './broadcasts.ts';
@@ -19,6 +21,14 @@ function memberOf(req: FastifyRequest): MemberContext {
 
 export interface NotificationRoutesOptions {
   heartbeatMs?: number;
+}
+
+/** The reward-centre badge rides on the unread call (no call of its own on the header), while REWCEN3 is on. */
+async function availablePromoCount(deps: AppDeps, member: MemberContext): Promise<number> {
+  const on = deps.switchIsOn
+    ? await deps.switchIsOn(member.merchantId, 'REWCEN3')
+    : await switchIsOn(deps.db, member.merchantId, 'REWCEN3');
+  return on ? promotions({ db: deps.db, ledger: ledger({ db: deps.db }) }).availableCount(member) : 0;
 }
 
 /** Inbox, operator broadcasts and the server-sent-events stream (issue 5 item 9, issue 14 item 7). Returns the hub (tests). */
@@ -42,7 +52,7 @@ export function registerNotificationRoutes(
   registerEndpoint(app, deps, endpoints.wallet.inboxRead, ({ req, body }) => inbox.markRead(memberOf(req), body));
   registerEndpoint(app, deps, endpoints.wallet.inboxUnread, async ({ req }) => {
     const unread = await inbox.unreadCount(memberOf(req));
-    return { unread, value: unread };
+    return { unread, value: unread, availablePromoCount: await availablePromoCount(deps, memberOf(req)) };
   });
   registerEndpoint(app, deps, endpoints.wallet.inboxDelete, ({ req, body }) => inbox.remove(memberOf(req), body.ids));
 

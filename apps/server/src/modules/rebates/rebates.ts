@@ -19,6 +19,7 @@ import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
 import { notifyInbox } from '../agents/contracts/contracts.ts';
 import { addDays, payFromHouse } from '../ledger/house-payout.ts';
 import type { Ledger } from '../ledger/ledger.ts';
+import { settleClosedPeriods, type ClosedPeriodProgramme } from '../programmes/closed-periods.ts';
 
 /** Ledger transactions of this kind pay a rebate; the records show them as bonus (wallet/records.ts). */
 export const REBATE_KIND = 'rebate';
@@ -44,8 +45,30 @@ function rateView(rate: StoredRebateRate): RebateRate {
     rate: bpToRate(rate.rateBp),
     dailyCap: rate.dailyCap === null ? null : toDecimalString(rate.dailyCap),
     mode: rate.mode,
+    vipRates: rate.vipRates.map((v) => ({ level: v.level, rate: bpToRate(v.rateBp) })),
   };
 }
+
+/** The member's own rate at `level`: its VIP level's where the operator set one, else the product type's. */
+export function rateAtLevel(rate: StoredRebateRate, level: number): number {
+  return rate.vipRates.find((v) => v.level === level)?.rateBp ?? rate.rateBp;
+}
+
+/**
+ * The member's VIP level at the end of its day (`d.day`, merchant `m`'s zone; 0: no rank): a
+ * review ranks the member from the 1st of its month, a promotion from when it was taken.
+ */
+const LEVEL_AT_DAY_END = sql`
+  LEFT JOIN LATERAL (
+    SELECT h.level FROM vip_rank_history h
+     WHERE h.member_id = d.member_id
+       AND CASE WHEN h.reason = 'review' THEN h.month::timestamp AT TIME ZONE m.time_zone ELSE h.from_at END
+           < (d.day + 1)::timestamp AT TIME ZONE m.time_zone
+     ORDER BY CASE WHEN h.reason = 'review' THEN h.month::timestamp AT TIME ZONE m.time_zone ELSE h.from_at END DESC,
+              h.id DESC
+     LIMIT 1) lv ON true
+  LEFT JOIN rebate_vip_rates v
+    ON v.merchant_id = d.merchant_id AND v.product_type = d.product_type AND v.level = lv.level`;
 
 /** A day owed to a member: its valid bet in one product type and what the rate pays for it. */
 interface Owed {
@@ -77,17 +100,28 @@ const lastClosed = (at: Date | null) =>
  */
 export function rebates({ db, ledger }: { db: Db; ledger: Ledger }) {
   async function ratesOf(trx: Db, merchantId: number): Promise<StoredRebateRate[]> {
-    const rows = await trx
-      .selectFrom('rebate_rates')
-      .select(['product_type', 'rate_bp', 'daily_cap', 'mode'])
-      .where('merchant_id', '=', merchantId)
-      .execute();
+    const [rows, vipRows] = await Promise.all([
+      trx
+        .selectFrom('rebate_rates')
+        .select(['product_type', 'rate_bp', 'daily_cap', 'mode'])
+        .where('merchant_id', '=', merchantId)
+        .execute(),
+      trx
+        .selectFrom('rebate_vip_rates')
+        .select(['product_type', 'level', 'rate_bp'])
+        .where('merchant_id', '=', merchantId)
+        .orderBy('level')
+        .execute(),
+    ]);
     return rows
       .map((row) => ({
         productType: row.product_type as StoredRebateRate['productType'],
         rateBp: row.rate_bp,
         dailyCap: row.daily_cap,
         mode: row.mode,
+        vipRates: vipRows
+          .filter((v) => v.product_type === row.product_type)
+          .map((v) => ({ level: v.level, rateBp: v.rate_bp })),
       }))
       .sort((a, b) => (ORDER.get(a.productType) ?? 99) - (ORDER.get(b.productType) ?? 99));
   }
@@ -178,13 +212,15 @@ export function rebates({ db, ledger }: { db: Db; ledger: Ledger }) {
         return { outcome: 'stop' as const, rebates: 0 };
       }
       const { rows } = await sql<Parameters<typeof toOwed>[0][number]>`
-        SELECT d.member_id, ${day}::text AS day, d.product_type, r.mode, d.valid_bet::text AS valid, r.rate_bp,
-               r.daily_cap::text AS daily_cap
+        SELECT d.member_id, ${day}::text AS day, d.product_type, r.mode, d.valid_bet::text AS valid,
+               coalesce(v.rate_bp, r.rate_bp) AS rate_bp, r.daily_cap::text AS daily_cap
           FROM member_daily_stats d
           JOIN members mb ON mb.id = d.member_id
+          JOIN merchants m ON m.id = d.merchant_id
           JOIN rebate_rates r ON r.merchant_id = d.merchant_id AND r.product_type = d.product_type
+          ${LEVEL_AT_DAY_END}
          WHERE d.merchant_id = ${merchant.id} AND d.day = ${day}::date AND d.valid_bet > 0
-           AND r.mode = 'auto' AND r.rate_bp > 0 AND mb.type <> ${TRIAL} AND mb.status <> 'closed'
+           AND r.mode = 'auto' AND coalesce(v.rate_bp, r.rate_bp) > 0 AND mb.type <> ${TRIAL} AND mb.status <> 'closed'
          ORDER BY d.member_id, d.product_type`.execute(trx);
       const paid = await pay(trx, merchant, toOwed(rows));
       const byMember = new Map<number, bigint>();
@@ -213,18 +249,49 @@ export function rebates({ db, ledger }: { db: Db; ledger: Ledger }) {
     });
   }
 
+  /** The programme as the shared closed-day loop drives it (modules/programmes/closed-periods.ts). */
+  const closedDays: ClosedPeriodProgramme = {
+    async cursors(now) {
+      const merchants = await db
+        .selectFrom('rebate_settings as s')
+        .innerJoin('merchants as m', 'm.id', 's.merchant_id')
+        .select([
+          'm.id',
+          'm.currency',
+          sql<string | null>`s.paid_through::text`.as('paid_through'),
+          sql<string | null>`s.starts_on::text`.as('starts_on'),
+          sql<string>`(${lastClosed(now)})::text`.as('last_closed'),
+        ])
+        .where('s.enabled', '=', true)
+        .orderBy('m.id')
+        .execute();
+      return merchants.map((m) => ({
+        merchant: { id: m.id, currency: m.currency },
+        next: m.paid_through ? addDays(m.paid_through, 1) : m.starts_on,
+        last: m.last_closed,
+      }));
+    },
+    async settle(merchant, day) {
+      const paid = await payDay(merchant, day);
+      return { outcome: paid.outcome === 'paid' ? 'done' : paid.outcome, paid: paid.rebates };
+    },
+    following: (day) => addDays(day, 1),
+    maxPerPass: MAX_DAYS_PER_PASS,
+  };
+
   /** What a member may claim by hand: closed days since the start, manual product types, not yet paid. */
   async function claimable(trx: Db, member: MemberContext): Promise<Owed[]> {
     if (member.type === TRIAL) return [];
     const { rows } = await sql<Parameters<typeof toOwed>[0][number]>`
-      SELECT d.member_id, d.day::text AS day, d.product_type, r.mode, d.valid_bet::text AS valid, r.rate_bp,
-             r.daily_cap::text AS daily_cap
+      SELECT d.member_id, d.day::text AS day, d.product_type, r.mode, d.valid_bet::text AS valid,
+             coalesce(v.rate_bp, r.rate_bp) AS rate_bp, r.daily_cap::text AS daily_cap
         FROM member_daily_stats d
         JOIN merchants m ON m.id = d.merchant_id
         JOIN rebate_settings s ON s.merchant_id = d.merchant_id AND s.enabled AND d.day >= s.starts_on
         JOIN rebate_rates r ON r.merchant_id = d.merchant_id AND r.product_type = d.product_type
+        ${LEVEL_AT_DAY_END}
        WHERE d.merchant_id = ${member.merchantId} AND d.member_id = ${member.id} AND d.valid_bet > 0
-         AND r.mode = 'manual' AND r.rate_bp > 0 AND d.day <= ${lastClosed(null)}
+         AND r.mode = 'manual' AND coalesce(v.rate_bp, r.rate_bp) > 0 AND d.day <= ${lastClosed(null)}
          AND NOT EXISTS (SELECT 1 FROM rebates x
                           WHERE x.member_id = d.member_id AND x.day = d.day AND x.product_type = d.product_type)
        ORDER BY d.day, d.product_type`.execute(trx);
@@ -252,43 +319,42 @@ export function rebates({ db, ledger }: { db: Db; ledger: Ledger }) {
   return {
     /** Pays every closed, unpaid day of every merchant with rebates on, as of `now` (the job; tests pass a fixed now). */
     async runPass(now: Date): Promise<{ merchants: number; days: number; rebates: number }> {
-      const result = { merchants: 0, days: 0, rebates: 0 };
-      const merchants = await db
-        .selectFrom('rebate_settings as s')
-        .innerJoin('merchants as m', 'm.id', 's.merchant_id')
-        .select([
-          'm.id',
-          'm.currency',
-          sql<string | null>`s.paid_through::text`.as('paid_through'),
-          sql<string | null>`s.starts_on::text`.as('starts_on'),
-          sql<string>`(${lastClosed(now)})::text`.as('last_closed'),
-        ])
-        .where('s.enabled', '=', true)
-        .orderBy('m.id')
-        .execute();
-      for (const merchant of merchants) {
-        result.merchants += 1;
-        let day = merchant.paid_through ? addDays(merchant.paid_through, 1) : merchant.starts_on;
-        for (let n = 0; day && n < MAX_DAYS_PER_PASS && day <= merchant.last_closed; n += 1) {
-          const paid = await payDay(merchant, day);
-          if (paid.outcome !== 'paid') break;
-          result.days += 1;
-          result.rebates += paid.rebates;
-          day = addDays(day, 1);
-        }
-      }
-      return result;
+      const { merchants, periods, paid } = await settleClosedPeriods(closedDays, now);
+      return { merchants, days: periods, rebates: paid };
     },
 
-    /** MCSFE_getCustomerRebateSettingByProductType: the rates members earn (none while off). */
-    async setting(merchantId: number, manualRebate: boolean): Promise<RebateSetting> {
-      const row = await db
-        .selectFrom('rebate_settings')
-        .select('enabled')
-        .where('merchant_id', '=', merchantId)
-        .executeTakeFirst();
-      const rates = row?.enabled ? (await ratesOf(db, merchantId)).filter((rate) => rate.rateBp > 0) : [];
-      return { hasRebate: rates.length > 0, manualRebate, list: rates.map(rateView) };
+    /**
+     * MCSFE_getCustomerRebateSettingByProductType: the rates the member earns at its current VIP
+     * level (none while off; a trial account has no rank, §4).
+     */
+    async setting(member: MemberContext, manualRebate: boolean): Promise<RebateSetting> {
+      const [row, level] = await Promise.all([
+        db
+          .selectFrom('rebate_settings')
+          .select('enabled')
+          .where('merchant_id', '=', member.merchantId)
+          .executeTakeFirst(),
+        db
+          .selectFrom('vip_rank_history')
+          .select('level')
+          .where('member_id', '=', member.id)
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst()
+          .then((r) => r?.level ?? 0),
+      ]);
+      const vipLevel = member.type === TRIAL ? 0 : level;
+      const rates = row?.enabled
+        ? (await ratesOf(db, member.merchantId))
+            .map((rate) => ({ ...rate, rateBp: rateAtLevel(rate, vipLevel) }))
+            .filter((rate) => rate.rateBp > 0)
+        : [];
+      return {
+        hasRebate: rates.length > 0,
+        manualRebate,
+        vipLevel,
+        list: rates.map((rate) => ({ ...rateView(rate), vipRates: undefined })),
+      };
     },
 
     async summary(member: MemberContext): Promise<RebateSummary> {
@@ -424,6 +490,15 @@ export function rebates({ db, ledger }: { db: Db; ledger: Ledger }) {
               })),
             )
             .execute();
+          const vipRates = parsed.rates.flatMap((rate) =>
+            rate.vipRates.map((v) => ({
+              merchant_id: actor.merchantId,
+              product_type: rate.productType,
+              level: v.level,
+              rate_bp: v.rateBp,
+            })),
+          );
+          if (vipRates.length > 0) await trx.insertInto('rebate_vip_rates').values(vipRates).execute();
         }
         const view = settingsView(after, await ratesOf(trx, actor.merchantId));
         await recordAudit(trx, actor, {

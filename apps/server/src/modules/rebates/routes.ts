@@ -21,8 +21,8 @@ export function registerRebateRoutes(app: FastifyInstance, deps: AppDeps) {
   const service = rebates({ db: deps.db, ledger: ledger({ db: deps.db }) });
   const manualOn = (merchantId: number) =>
     deps.switchIsOn ? deps.switchIsOn(merchantId, 'MANPLAYREB3') : switchIsOn(deps.db, merchantId, 'MANPLAYREB3');
-  registerEndpoint(app, deps, endpoints.rebates.setting, async ({ merchant }) =>
-    service.setting(merchant.id, await manualOn(merchant.id)),
+  registerEndpoint(app, deps, endpoints.rebates.setting, async ({ req, merchant }) =>
+    service.setting(memberOf(req), await manualOn(merchant.id)),
   );
   registerEndpoint(app, deps, endpoints.rebates.summary, ({ req }) => service.summary(memberOf(req)));
   registerEndpoint(app, deps, endpoints.rebates.records, ({ req, query }) => service.records(memberOf(req), query));

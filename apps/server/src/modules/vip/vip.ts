@@ -14,8 +14,8 @@ import { AppError } from '../../http/app-error.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
 import type { Ledger } from '../ledger/ledger.ts';
-import { notifyInbox } from '../agents/contracts/contracts.ts';
 import { payFromHouse } from '../ledger/house-payout.ts';
+import { settleClosedPeriods, type ClosedPeriodProgramme } from '../programmes/closed-periods.ts';
 
 /** Ledger kinds of the two VIP bonuses (their records carry these types; the web labels them bn/en). */
 export const VIP_PROMOTION_KIND = 'vip_promotion_bonus';
@@ -120,6 +120,15 @@ function adminView(ranks: StoredVipRank[], reviewedMonth: string | null) {
   };
 }
 
+/** A vip_bonuses row just inserted, to be paid. */
+interface BonusRow {
+  id: string;
+  member_id: number;
+  kind: 'promotion' | 'monthly';
+  level: number;
+  amount: string;
+}
+
 export interface VipPassResult {
   merchants: number;
   months: number;
@@ -142,48 +151,36 @@ export interface VipPassResult {
  * - Trial accounts (§4) get no rank and no bonus; closed accounts are left alone.
  */
 export function vipRanks({ db, ledger }: { db: Db; ledger: Ledger }) {
-  async function pay(
-    trx: Db,
-    merchant: Merchant,
-    memberId: number,
-    kind: 'promotion' | 'monthly',
-    rank: StoredVipRank,
-    month: string,
-  ): Promise<boolean> {
-    const amount = kind === 'promotion' ? rank.promotionBonus : rank.monthlyBonus;
-    if (amount <= 0n) return false;
-    const inserted = await trx
-      .insertInto('vip_bonuses')
-      .values({ merchant_id: merchant.id, member_id: memberId, kind, level: rank.level, month, amount })
-      .onConflict((oc) => oc.doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!inserted) return false;
-    const transactionId = await payFromHouse(trx, ledger, {
-      merchant,
-      memberId,
-      amount,
-      idempotencyKey:
-        kind === 'promotion' ? `vip:promotion:${memberId}:${rank.level}` : `vip:monthly:${memberId}:${month}`,
-      kind: kind === 'promotion' ? VIP_PROMOTION_KIND : VIP_MONTHLY_KIND,
-      reference: { level: String(rank.level), month },
-      turnover: true,
-    });
-    await trx
-      .updateTable('vip_bonuses')
-      .set({ ledger_transaction_id: transactionId })
-      .where('id', '=', inserted.id)
-      .execute();
-    const text = formatMinor(amount);
-    await notifyInbox(
-      trx,
-      merchant.id,
-      memberId,
-      kind === 'promotion' ? 'vip.promotion' : 'vip.monthly',
-      kind === 'promotion'
+  /**
+   * Pays bonus rows just inserted (their unique indexes let each (member, level) promotion and
+   * (member, month) monthly bonus in once): one house payout each with its turnover requirement,
+   * then their transaction ids in one statement and the members' inbox notices in a few.
+   */
+  async function payBonuses(trx: Db, merchant: Merchant, ranks: StoredVipRank[], month: string, rows: BonusRow[]) {
+    if (rows.length === 0) return;
+    const transactions: string[] = [];
+    const notices = [];
+    for (const row of rows) {
+      const amount = BigInt(row.amount);
+      const rank = ranks.find((r) => r.level === row.level)!;
+      const promotion = row.kind === 'promotion';
+      const transactionId = await payFromHouse(trx, ledger, {
+        merchant,
+        memberId: row.member_id,
+        amount,
+        idempotencyKey: promotion
+          ? `vip:promotion:${row.member_id}:${row.level}`
+          : `vip:monthly:${row.member_id}:${month}`,
+        kind: promotion ? VIP_PROMOTION_KIND : VIP_MONTHLY_KIND,
+        reference: { level: String(row.level), month },
+        turnover: true,
+      });
+      transactions.push(transactionId.toString());
+      const text = formatMinor(amount);
+      const title = promotion
         ? { en: `Welcome to ${rank.nameEn}`, bn: `${rank.nameBn}-এ স্বাগতম` }
-        : { en: `${rank.nameEn} monthly bonus`, bn: `${rank.nameBn} মাসিক বোনাস` },
-      kind === 'promotion'
+        : { en: `${rank.nameEn} monthly bonus`, bn: `${rank.nameBn} মাসিক বোনাস` };
+      const body = promotion
         ? {
             en: `You reached the ${rank.nameEn} rank: a bonus of ${text} has been added to your wallet.`,
             bn: `আপনি ${rank.nameBn} র‍্যাঙ্কে পৌঁছেছেন: ${text} বোনাস আপনার ওয়ালেটে যোগ হয়েছে।`,
@@ -191,25 +188,27 @@ export function vipRanks({ db, ledger }: { db: Db; ledger: Ledger }) {
         : {
             en: `Your ${rank.nameEn} monthly bonus of ${text} for ${month.slice(0, 7)} has been added to your wallet.`,
             bn: `${month.slice(0, 7)}-এর জন্য আপনার ${rank.nameBn} মাসিক বোনাস ${text} আপনার ওয়ালেটে যোগ হয়েছে।`,
-          },
-      { level: rank.level, month, amount: amount.toString() },
-    );
-    return true;
-  }
-
-  /** Promotion bonuses of every level up to `level` not paid before. */
-  async function payPromotions(
-    trx: Db,
-    merchant: Merchant,
-    memberId: number,
-    ranks: StoredVipRank[],
-    level: number,
-    month: string,
-  ) {
-    let paid = 0;
-    for (const rank of ranks)
-      if (rank.level <= level && (await pay(trx, merchant, memberId, 'promotion', rank, month))) paid += 1;
-    return paid;
+          };
+      notices.push({
+        merchant_id: merchant.id,
+        member_id: row.member_id,
+        kind: promotion ? 'vip.promotion' : 'vip.monthly',
+        title: JSON.stringify(title),
+        body: JSON.stringify(body),
+        reference: JSON.stringify({ level: row.level, month, amount: row.amount }),
+      });
+    }
+    await sql`
+      UPDATE vip_bonuses b SET ledger_transaction_id = v.tx
+        FROM unnest(${rows.map((r) => r.id)}::bigint[], ${transactions}::bigint[]) AS v(id, tx)
+       WHERE b.id = v.id`.execute(trx);
+    // In chunks: a statement takes at most 65,535 parameters.
+    for (let i = 0; i < notices.length; i += 1_000) {
+      await trx
+        .insertInto('member_inbox')
+        .values(notices.slice(i, i + 1_000) as never)
+        .execute();
+    }
   }
 
   /** The promotion check of one member at `at`: a higher rank reached this month is taken at once. */
@@ -223,6 +222,7 @@ export function vipRanks({ db, ledger }: { db: Db; ledger: Ledger }) {
         .where('mem.id', '=', memberId)
         .executeTakeFirst();
       if (!row || row.type === TRIAL || row.status === 'closed') return { promoted: false, bonuses: 0 };
+      await sql`SELECT pg_advisory_xact_lock_shared(hashtext('vip_merchant'), ${row.id})`.execute(trx);
       const ranks = await ranksOf(trx, row.id);
       const turnover = await turnoverOf(trx, memberId, row.month);
       const target = levelFor(ranks, turnover);
@@ -239,19 +239,30 @@ export function vipRanks({ db, ledger }: { db: Db; ledger: Ledger }) {
           turnover,
         })
         .execute();
-      return { promoted: true, bonuses: await payPromotions(trx, row, memberId, ranks, target, row.month) };
+      const { rows } = await sql<BonusRow>`
+        INSERT INTO vip_bonuses (merchant_id, member_id, kind, level, month, amount)
+        SELECT ${row.id}::int, ${memberId}::int, 'promotion', level, ${row.month}::date, promotion_bonus
+          FROM vip_ranks WHERE merchant_id = ${row.id} AND level <= ${target} AND promotion_bonus > 0
+         ORDER BY level
+        ON CONFLICT DO NOTHING
+        RETURNING id::text AS id, member_id, kind, level, amount::text AS amount`.execute(trx);
+      await payBonuses(trx, row, ranks, row.month, rows);
+      return { promoted: true, bonuses: rows.length };
     });
   }
 
   /**
-   * The review that opens `month`: each ranked member and each member who bet in the month before
-   * gets the rank of that month's turnover (or of `month`'s so far, if higher), and the monthly
-   * bonus of the rank it now holds. One transaction per month and merchant, with the cursor.
+   * The review that opens `month`, set-based: each ranked member and each member who bet in the
+   * month before gets the rank of that month's turnover (or of `month`'s so far, if higher), the
+   * promotion bonuses of levels it newly reaches and the monthly bonus of the rank it now holds.
+   * One statement decides and records all of it; then each bonus is paid (its own ledger
+   * transaction). One transaction per month and merchant, with the cursor. The merchant lock keeps
+   * promotion checks (which take it shared) out while the review runs.
    */
   async function reviewMonth(
     merchant: Merchant,
     month: string,
-  ): Promise<{ outcome: 'done' | 'busy' | 'stop'; bonuses: number }> {
+  ): Promise<{ outcome: 'done' | 'busy' | 'stop'; paid: number }> {
     return db.transaction().execute(async (trx) => {
       const state = await trx
         .selectFrom('vip_review_state')
@@ -260,81 +271,105 @@ export function vipRanks({ db, ledger }: { db: Db; ledger: Ledger }) {
         .forUpdate()
         .skipLocked()
         .executeTakeFirst();
-      if (!state) return { outcome: 'busy' as const, bonuses: 0 };
-      if (state.reviewed_month >= month) return { outcome: 'stop' as const, bonuses: 0 };
+      if (!state) return { outcome: 'busy' as const, paid: 0 };
+      if (state.reviewed_month >= month) return { outcome: 'stop' as const, paid: 0 };
+      await sql`SELECT pg_advisory_xact_lock(hashtext('vip_merchant'), ${merchant.id})`.execute(trx);
       const ranks = await ranksOf(trx, merchant.id);
-      const { rows } = await sql<{ id: number }>`
-        SELECT mem.id FROM members mem
-         WHERE mem.merchant_id = ${merchant.id} AND mem.type <> ${TRIAL} AND mem.status <> 'closed'
-           AND (EXISTS (SELECT 1 FROM member_daily_stats d
-                         WHERE d.member_id = mem.id AND d.product_type <> 'CASH' AND d.valid_bet > 0
-                           AND d.day >= (${month}::date - interval '1 month') AND d.day < (${month}::date + interval '1 month'))
-                OR EXISTS (SELECT 1 FROM vip_rank_history h WHERE h.member_id = mem.id))
-         ORDER BY mem.id`.execute(trx);
-      const prev = previousMonth(month);
-      let bonuses = 0;
-      for (const { id } of rows) {
-        await lockMember(trx, id);
-        const closed = await turnoverOf(trx, id, prev);
-        const level = Math.max(levelFor(ranks, closed), levelFor(ranks, await turnoverOf(trx, id, month)));
-        const before = await currentLevel(trx, id);
-        if (level !== before) {
-          await trx
-            .insertInto('vip_rank_history')
-            .values({ merchant_id: merchant.id, member_id: id, level, reason: 'review', month, turnover: closed })
-            .execute();
-        }
-        if (level > before) bonuses += await payPromotions(trx, merchant, id, ranks, level, month);
-        const rank = ranks.find((r) => r.level === level);
-        if (rank && (await pay(trx, merchant, id, 'monthly', rank, month))) bonuses += 1;
-      }
+      const { rows } = await sql<BonusRow>`
+        WITH r AS (
+          SELECT level, monthly_turnover, promotion_bonus, monthly_bonus FROM vip_ranks WHERE merchant_id = ${merchant.id}
+        ), t AS (
+          SELECT d.member_id,
+                 coalesce(sum(d.valid_bet) FILTER (WHERE d.day < ${month}::date), 0) AS closed,
+                 coalesce(sum(d.valid_bet) FILTER (WHERE d.day >= ${month}::date), 0) AS current
+            FROM member_daily_stats d
+           WHERE d.merchant_id = ${merchant.id} AND d.product_type <> 'CASH'
+             AND d.day >= (${month}::date - interval '1 month') AND d.day < (${month}::date + interval '1 month')
+           GROUP BY d.member_id
+          HAVING sum(d.valid_bet) > 0
+        ), h AS (
+          SELECT DISTINCT ON (member_id) member_id, level FROM vip_rank_history
+           WHERE merchant_id = ${merchant.id} ORDER BY member_id, id DESC
+        ), decided AS (
+          SELECT mem.id AS member_id, coalesce(t.closed, 0) AS closed, coalesce(h.level, 0) AS before,
+                 greatest(coalesce((SELECT max(level) FROM r WHERE r.monthly_turnover <= coalesce(t.closed, 0)), 0),
+                          coalesce((SELECT max(level) FROM r WHERE r.monthly_turnover <= coalesce(t.current, 0)), 0)) AS level
+            FROM members mem LEFT JOIN t ON t.member_id = mem.id LEFT JOIN h ON h.member_id = mem.id
+           WHERE mem.merchant_id = ${merchant.id} AND mem.type <> ${TRIAL} AND mem.status <> 'closed'
+             AND (t.member_id IS NOT NULL OR h.member_id IS NOT NULL)
+        ), history AS (
+          INSERT INTO vip_rank_history (merchant_id, member_id, level, reason, month, turnover)
+          SELECT ${merchant.id}::int, member_id, level, 'review', ${month}::date, closed FROM decided WHERE level <> before
+        ), bonuses AS (
+          INSERT INTO vip_bonuses (merchant_id, member_id, kind, level, month, amount)
+          SELECT ${merchant.id}::int, d.member_id, 'promotion', r.level, ${month}::date, r.promotion_bonus
+            FROM decided d JOIN r ON r.level <= d.level
+           WHERE d.level > d.before AND r.promotion_bonus > 0
+          UNION ALL
+          SELECT ${merchant.id}::int, d.member_id, 'monthly', r.level, ${month}::date, r.monthly_bonus
+            FROM decided d JOIN r ON r.level = d.level
+           WHERE r.monthly_bonus > 0
+          ON CONFLICT DO NOTHING
+          RETURNING id, member_id, kind, level, amount
+        )
+        SELECT id::text AS id, member_id, kind, level, amount::text AS amount FROM bonuses
+         ORDER BY member_id, kind DESC, level`.execute(trx);
+      await payBonuses(trx, merchant, ranks, month, rows);
       await trx
         .updateTable('vip_review_state')
         .set({ reviewed_month: month })
         .where('merchant_id', '=', merchant.id)
         .execute();
-      return { outcome: 'done' as const, bonuses };
+      return { outcome: 'done' as const, paid: rows.length };
     });
   }
 
+  /** The reviews as the shared closed-period loop drives them (modules/programmes/closed-periods.ts). */
+  const reviews: ClosedPeriodProgramme<Merchant> = {
+    async cursors(now) {
+      // A merchant's first ranks start its cursor at the current month (nothing before it is reviewed).
+      await sql`
+        INSERT INTO vip_review_state (merchant_id, reviewed_month)
+        SELECT m.id, date_trunc('month', ${now}::timestamptz AT TIME ZONE m.time_zone)::date
+          FROM merchants m WHERE EXISTS (SELECT 1 FROM vip_ranks r WHERE r.merchant_id = m.id)
+        ON CONFLICT (merchant_id) DO NOTHING`.execute(db);
+      const merchants = await db
+        .selectFrom('merchants as m')
+        .innerJoin('vip_review_state as s', 's.merchant_id', 'm.id')
+        .select(['m.id', 'm.currency', 'm.time_zone', monthOf(now), sql<string>`s.reviewed_month::text`.as('reviewed')])
+        .where(({ exists, selectFrom }) =>
+          exists(selectFrom('vip_ranks as r').select('r.level').whereRef('r.merchant_id', '=', 'm.id')),
+        )
+        .orderBy('m.id')
+        .execute();
+      return merchants.map((m) => ({
+        merchant: { id: m.id, currency: m.currency, time_zone: m.time_zone },
+        next: nextMonth(m.reviewed),
+        last: m.month,
+      }));
+    },
+    settle: reviewMonth,
+    following: nextMonth,
+    maxPerPass: MAX_MONTHS_PER_PASS,
+  };
+
   /** The worker's pass as of `now`: every due 1st-of-month review, then the promotion check of this month. */
   async function runPass(now: Date): Promise<VipPassResult> {
-    const result: VipPassResult = { merchants: 0, months: 0, promotions: 0, bonuses: 0 };
-    const merchants = await db
-      .selectFrom('merchants as m')
-      .select(['m.id', 'm.currency', 'm.time_zone', monthOf(now)])
-      .where(({ exists, selectFrom }) =>
-        exists(selectFrom('vip_ranks as r').select('r.level').whereRef('r.merchant_id', '=', 'm.id')),
-      )
-      .orderBy('m.id')
-      .execute();
-    for (const merchant of merchants) {
-      result.merchants += 1;
-      await db
-        .insertInto('vip_review_state')
-        .values({ merchant_id: merchant.id, reviewed_month: merchant.month })
-        .onConflict((oc) => oc.column('merchant_id').doNothing())
-        .execute();
-      const state = await db
-        .selectFrom('vip_review_state')
-        .select(sql<string>`reviewed_month::text`.as('reviewed_month'))
-        .where('merchant_id', '=', merchant.id)
-        .executeTakeFirstOrThrow();
-      let month = nextMonth(state.reviewed_month);
-      for (let n = 0; n < MAX_MONTHS_PER_PASS && month <= merchant.month; n += 1) {
-        const done = await reviewMonth(merchant, month);
-        if (done.outcome !== 'done') break;
-        result.months += 1;
-        result.bonuses += done.bonuses;
-        month = nextMonth(month);
-      }
+    const reviewed = await settleClosedPeriods(reviews, now);
+    const result: VipPassResult = {
+      merchants: reviewed.merchants,
+      months: reviewed.periods,
+      promotions: 0,
+      bonuses: reviewed.paid,
+    };
+    for (const { merchant, last: month } of await reviews.cursors(now)) {
       const ranks = await ranksOf(db, merchant.id);
       const lowest = ranks[0]?.monthlyTurnover;
       if (lowest === undefined) continue;
       const { rows } = await sql<{ member_id: number }>`
         SELECT d.member_id FROM member_daily_stats d JOIN members mem ON mem.id = d.member_id
          WHERE d.merchant_id = ${merchant.id} AND d.product_type <> 'CASH'
-           AND d.day >= ${merchant.month}::date AND d.day < (${merchant.month}::date + interval '1 month')
+           AND d.day >= ${month}::date AND d.day < (${month}::date + interval '1 month')
            AND mem.type <> ${TRIAL} AND mem.status <> 'closed'
          GROUP BY d.member_id HAVING sum(d.valid_bet) >= ${lowest}
          ORDER BY d.member_id`.execute(db);

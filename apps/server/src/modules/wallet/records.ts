@@ -81,7 +81,18 @@ const kindsOfType = (type: string) => [
  * 0014: playable at once, with a turnover requirement, instead of a wallet nothing spends) and
  * VIP bonuses (item 4, ADR 0015).
  */
-const BONUS_KINDS_IN_MAIN = ['rebate', 'vip_promotion_bonus', 'vip_monthly_bonus'];
+const BONUS_KINDS_IN_MAIN = [
+  'rebate',
+  'vip_promotion_bonus',
+  'vip_monthly_bonus',
+  'promotion_bonus',
+  // Issue 14 item 2 (ADR 0017).
+  'red_envelope.grab',
+  'raffle.prize',
+  'signup_reward',
+  // Issue 14 item 6 (ADR 0019).
+  'mission.reward',
+];
 
 const WALLET_OF_KIND = {
   member_main: 'main',

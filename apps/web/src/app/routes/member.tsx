@@ -23,11 +23,18 @@ export const MEMBER_PAGES = [
   'personalProfit',
   'bonusDetails',
   'rewardCenter',
+  'activityCenter',
   'referral',
   'vipBonus',
   'manualRebate',
+  'pointMall',
   'missionLeaderboard',
   'messageV2',
+  'creditReport',
+  // Issue 14 item 2: red envelopes, raffles and the sign-up reward (features/lucky).
+  'redEnvelope',
+  'raffle',
+  'signUpReward',
 ] as const;
 type MemberPage = (typeof MEMBER_PAGES)[number];
 
@@ -46,6 +53,21 @@ const ReferralPage = lazy(() => import('../../features/referral/components/refer
 const VipPage = lazy(() => import('../../features/vip/components/vip-page.tsx'));
 // Issue 14 item 5: rebates (its own chunk).
 const RebatePage = lazy(() => import('../../features/rebates/components/rebate-page.tsx'));
+// Issue 14 item 3: the points mall (its own chunk).
+const PointsMallPage = lazy(() => import('../../features/points-mall/components/points-mall-page.tsx'));
+// Issue 14 item 2: red envelopes, raffles and the sign-up reward (each its own chunk).
+const RedEnvelopePage = lazy(() => import('../../features/lucky/components/red-envelope-page.tsx'));
+const RafflePage = lazy(() => import('../../features/lucky/components/raffle-page.tsx'));
+const SignUpRewardPage = lazy(() => import('../../features/lucky/components/sign-up-reward-page.tsx'));
+// Issue 14 item 6: missions and their leaderboards, and the menu's badge (each its own chunk).
+const MissionPage = lazy(() => import('../../features/missions/components/mission-page.tsx'));
+const MissionMenuBadge = lazy(() => import('../../features/missions/components/menu-badge.tsx'));
+// Issue 14 items 1–2: the reward centre, the activity centre and the reward badge (their own chunks).
+const RewardCenterPage = lazy(() => import('../../features/promotions/components/reward-center-page.tsx'));
+const ActivityCenterPage = lazy(() => import('../../features/promotions/components/activity-center-page.tsx'));
+const RewardBadge = lazy(() => import('../../features/promotions/components/reward-badge.tsx'));
+// Issue 14 item 8: the credit report (its own chunk).
+const CreditReportPage = lazy(() => import('../../features/credit-report/components/credit-report-page.tsx'));
 
 function MoneyPage({ page, isAgent }: { page: MemberPage; isAgent: boolean }) {
   switch (page) {
@@ -70,6 +92,22 @@ function MoneyPage({ page, isAgent }: { page: MemberPage; isAgent: boolean }) {
       return <VipPage />;
     case 'manualRebate':
       return <RebatePage />;
+    case 'pointMall':
+      return <PointsMallPage />;
+    case 'missionLeaderboard':
+      return <MissionPage />;
+    case 'creditReport':
+      return <CreditReportPage />;
+    case 'rewardCenter':
+      return <RewardCenterPage />;
+    case 'activityCenter':
+      return <ActivityCenterPage />;
+    case 'redEnvelope':
+      return <RedEnvelopePage />;
+    case 'raffle':
+      return <RafflePage />;
+    case 'signUpReward':
+      return <SignUpRewardPage />;
     default:
       return null;
   }
@@ -84,27 +122,57 @@ const MENU_PAGES: readonly MemberPage[] = [
   'personalHistoryCopy',
   'personalProfit',
   'bonusDetails',
+  'creditReport',
   'messageV2',
+  'rewardCenter',
+  'activityCenter',
   'referral',
   'vipBonus',
   'manualRebate',
+  'pointMall',
+  'missionLeaderboard',
+  'redEnvelope',
+  'raffle',
+  'signUpReward',
   'securityCenter',
 ];
+/** §2: the reward and activity centres show while the reward centre is on (REWCEN3). */
+const REWARD_PAGES: readonly MemberPage[] = ['rewardCenter', 'activityCenter', 'redEnvelope', 'raffle'];
 
 function MemberMenu({ current }: { current: MemberPage }) {
   const { t } = useTranslation();
   // §2: the rebate entry shows while the merchant runs player rebates (PLYRBT).
-  const rebatesOn = useSwitches().PLYRBT === true;
+  const switches = useSwitches();
+  const rebatesOn = switches.PLYRBT === true;
+  const rewardsOn = switches.REWCEN3 === true;
+  // Issue 14 item 6: the missions entry shows while MISSIONLB3 is on.
+  const missionsOn = switches.MISSIONLB3 === true;
+  // Issue 14 item 3: the points mall entry shows while PTSYS3 is on.
+  const pointsOn = switches.PTSYS3 === true;
   return (
     <nav className="member-menu" aria-label={t('routes.member.title')}>
       <ul>
-        {MENU_PAGES.filter((name) => name !== 'manualRebate' || rebatesOn).map((name) => (
+        {MENU_PAGES.filter(
+          (name) =>
+            (name !== 'manualRebate' || rebatesOn) &&
+            (!REWARD_PAGES.includes(name) || rewardsOn) &&
+            (name !== 'missionLeaderboard' || missionsOn) &&
+            (name !== 'pointMall' || pointsOn),
+        ).map((name) => (
           <li key={name}>
             <Link to={`/member?page=${name}`} aria-current={name === current ? 'page' : undefined}>
               {t(`routes.member.pages.${name}`)}
               {name === 'messageV2' ? (
                 <Suspense fallback={null}>
                   <MenuUnreadBadge />
+                </Suspense>
+              ) : name === 'rewardCenter' ? (
+                <Suspense fallback={null}>
+                  <RewardBadge />
+                </Suspense>
+              ) : name === 'missionLeaderboard' ? (
+                <Suspense fallback={null}>
+                  <MissionMenuBadge />
                 </Suspense>
               ) : null}
             </Link>
@@ -128,6 +196,14 @@ const MONEY_PAGES: readonly MemberPage[] = [
   'referral',
   'vipBonus',
   'manualRebate',
+  'pointMall',
+  'creditReport',
+  'rewardCenter',
+  'activityCenter',
+  'missionLeaderboard',
+  'redEnvelope',
+  'raffle',
+  'signUpReward',
 ];
 
 /**

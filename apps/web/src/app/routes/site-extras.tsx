@@ -9,6 +9,7 @@ import { SiteFooter } from '../../features/navigation/components/site-footer.tsx
 import type { NavItem } from '../../features/navigation/utils/build-navigation.ts';
 import { LanguageSelect } from '../../features/preferences/components/language-select.tsx';
 import { useSessionToken } from '../../lib/use-session-token.ts';
+import { useSwitches } from '../../features/system/api/get-status.ts';
 
 /**
  * The parts of the §2 site shell that are off-screen or below the page on the first paint: the
@@ -63,6 +64,7 @@ export function ShellFooter({
       helpArticles={helpArticles}
       resources={info?.resources ?? []}
       vendors={items.flatMap((item) => item.vendors)}
+      showLiveHosts={useSwitches().CBS3 === true}
     />
   );
 }

@@ -15,7 +15,9 @@ export type ContentTable =
   | 'resources'
   | 'merchant_domains'
   | 'maintenance_windows'
-  | 'region_rules';
+  | 'region_rules'
+  | 'content_articles'
+  | 'live_hosts';
 
 export type ContentInput = Record<string, unknown>;
 
@@ -34,6 +36,12 @@ export interface ContentKind<K extends ContentKindName = ContentKindName> {
 
 function sanitizeContent(input: ContentInput): ContentInput {
   return { ...input, content: sanitizeLocalizedRichText(input.content as LocalizedText) };
+}
+
+/** An article published without a date is published now; its body is sanitised like every rich text. */
+function prepareArticle(input: ContentInput): ContentInput {
+  const publishedAt = input.status === 'published' && !input.publishedAt ? new Date().toISOString() : input.publishedAt;
+  return { ...sanitizeContent(input), publishedAt };
 }
 
 /** The one table that turns the generic content CRUD into each kind of operator-edited content. */
@@ -134,5 +142,35 @@ export const CONTENT_KIND_TABLE: { [K in ContentKindName]: ContentKind<K> } = {
       if (value === null) throw fieldError('value', 'invalidCidr', language);
       return { ...input, value };
     },
+  },
+  articles: {
+    table: 'content_articles',
+    columns: {
+      category: 'category',
+      slug: 'slug',
+      title: 'title',
+      summary: 'summary',
+      content: 'content',
+      coverUrl: 'cover_url',
+      status: 'status',
+      publishedAt: 'published_at',
+    },
+    json: ['title', 'summary', 'content'],
+    orderBy: [['published_at', 'desc']],
+    prepare: prepareArticle,
+  },
+  liveHosts: {
+    table: 'live_hosts',
+    columns: {
+      name: 'name',
+      avatarUrl: 'avatar_url',
+      online: 'online',
+      viewers: 'viewers',
+      tags: 'tags',
+      sequence: 'sequence',
+      active: 'active',
+    },
+    json: ['tags'],
+    orderBy: [['sequence', 'asc']],
   },
 };

@@ -15,6 +15,7 @@ import { recordAudit, type AuditActor } from '../../audit/audit-log.ts';
 import { addDays, payFromHouse } from '../../ledger/house-payout.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import { notifyInbox } from '../contracts/contracts.ts';
+import { settleClosedPeriods, type ClosedPeriodProgramme } from '../../programmes/closed-periods.ts';
 
 /**
  * Ledger transactions of this kind pay an inviter for a member it invited; their `reference`
@@ -262,37 +263,41 @@ export function referralRewards({ db, ledger }: { db: Db; ledger: Ledger }) {
     });
   }
 
+  /** The programme as the shared closed-day loop drives it (modules/programmes/closed-periods.ts). */
+  const closedDays: ClosedPeriodProgramme = {
+    async cursors(now) {
+      const cutoff = new Date(now.getTime() - REFERRAL_GRACE_MS);
+      const merchants = await db
+        .selectFrom('referral_settings as s')
+        .innerJoin('merchants as m', 'm.id', 's.merchant_id')
+        .select([
+          'm.id',
+          'm.currency',
+          sql<string | null>`s.paid_through::text`.as('paid_through'),
+          sql<string | null>`s.starts_on::text`.as('starts_on'),
+          sql<string>`((${cutoff}::timestamptz AT TIME ZONE m.time_zone)::date - 1)::text`.as('last_closed'),
+        ])
+        .where('s.enabled', '=', true)
+        .orderBy('m.id')
+        .execute();
+      return merchants.map((m) => ({
+        merchant: { id: m.id, currency: m.currency },
+        next: m.paid_through ? addDays(m.paid_through, 1) : m.starts_on,
+        last: m.last_closed,
+      }));
+    },
+    async settle(merchant, day) {
+      const paid = await payDay(merchant, day);
+      return { outcome: paid.outcome === 'paid' ? 'done' : paid.outcome, paid: paid.rewards };
+    },
+    following: (day) => addDays(day, 1),
+    maxPerPass: MAX_DAYS_PER_PASS,
+  };
+
   /** Pays every closed, unpaid day of every merchant with rewards on, up to `now` (the job; tests pass a fixed now). */
   async function runPass(now: Date): Promise<ReferralPassResult> {
-    const result: ReferralPassResult = { merchants: 0, days: 0, rewards: 0 };
-    const cutoff = new Date(now.getTime() - REFERRAL_GRACE_MS);
-    const merchants = await db
-      .selectFrom('referral_settings as s')
-      .innerJoin('merchants as m', 'm.id', 's.merchant_id')
-      .select([
-        'm.id',
-        'm.currency',
-        sql<string | null>`s.paid_through::text`.as('paid_through'),
-        sql<string | null>`s.starts_on::text`.as('starts_on'),
-        sql<string>`((${cutoff}::timestamptz AT TIME ZONE m.time_zone)::date - 1)::text`.as('last_closed'),
-      ])
-      .where('s.enabled', '=', true)
-      .orderBy('m.id')
-      .execute();
-    for (const merchant of merchants) {
-      result.merchants += 1;
-      const first = merchant.paid_through ? addDays(merchant.paid_through, 1) : merchant.starts_on;
-      if (!first) continue;
-      let day = first;
-      for (let n = 0; n < MAX_DAYS_PER_PASS && day <= merchant.last_closed; n += 1) {
-        const paid = await payDay(merchant, day);
-        if (paid.outcome !== 'paid') break;
-        result.days += 1;
-        result.rewards += paid.rewards;
-        day = addDays(day, 1);
-      }
-    }
-    return result;
+    const { merchants, periods, paid } = await settleClosedPeriods(closedDays, now);
+    return { merchants, days: periods, rewards: paid };
   }
 
   return {

@@ -2,12 +2,6 @@ import { sql } from 'kysely';
 import { AGENT_TYPES } from '@khela/contracts';
 import type { Db } from '../../../db/database.ts';
 
-export const ROLLUP_TASK = 'agent_rollup';
-/**
- * Every 10 minutes: a day is rolled up within minutes of its end in any merchant's zone (and a late
- * change to a closed day within minutes of it); a pass with nothing to do is one query.
- */
-export const ROLLUP_CRONTAB = `*/10 * * * * ${ROLLUP_TASK} ?jobKey=${ROLLUP_TASK}&jobKeyMode=preserve_run_at&max=3`;
 /** A day is rolled up once it ended this long ago (and no transaction begun before its end is open). */
 export const ROLLUP_GRACE_MS = 5 * 60_000;
 /** How many closed days back a pass rolls up; older days are read from the live summaries. */

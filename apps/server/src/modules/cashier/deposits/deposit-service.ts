@@ -14,6 +14,7 @@ import { gatewayByCode, newGatewayOrder } from '../gateway/payment-gateway.ts';
 import { attachUploads } from '../uploads/upload-service.ts';
 import type { DepositLimits } from './deposit-limits.ts';
 import { lockMember } from '../../members/repository.ts';
+import { promotions } from '../../promotions/promotions.ts';
 
 type DepositRow = Selectable<DepositsTable>;
 type ChannelRow = Selectable<PaymentChannelsTable>;
@@ -130,6 +131,12 @@ export function depositService({ db, ledger, limits }: { db: Db; ledger: Ledger;
         },
         trx,
       );
+      await promotions({ db: trx, ledger }).onDepositCredited(trx, {
+        merchantId,
+        memberId: row.member_id,
+        depositId: row.id,
+        amount: row.amount,
+      });
     }
     await notifyMember(trx, {
       merchantId,

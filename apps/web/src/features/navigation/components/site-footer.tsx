@@ -7,6 +7,7 @@ import { imageRows, socialLinks } from '../utils/footer.ts';
 import { SiteLogo } from '../../../components/ui/site-logo.tsx';
 import { ChannelIcon } from '../../../components/ui/channel-icon.tsx';
 import { VendorCarousel } from './vendor-carousel.tsx';
+import '../footer-messages.ts';
 import './footer.css';
 
 type Resource = SystemStatus['info']['resources'][number];
@@ -19,13 +20,15 @@ export interface SiteFooterProps {
   resources: readonly Resource[];
   /** Vendors of the navigation, for the carousel (none until the games issue). */
   vendors: readonly NavVendor[];
+  /** The live hosts page is linked while CBS3 is on. */
+  showLiveHosts?: boolean;
 }
 
 /**
  * §2 footer: vendor carousel, payment, certification, social and licence images, help links,
  * feedback, the affiliate link, and the §1 18+ and liability text.
  */
-export function SiteFooter({ siteName, helpArticles, resources, vendors }: SiteFooterProps) {
+export function SiteFooter({ siteName, helpArticles, resources, vendors, showLiveHosts = false }: SiteFooterProps) {
   const { t } = useTranslation();
   const social = socialLinks(resources);
   const rows = imageRows(resources);
@@ -80,6 +83,17 @@ export function SiteFooter({ siteName, helpArticles, resources, vendors }: SiteF
             <li>
               <Link to="/promotions">{t('nav.PROMOTIONS')}</Link>
             </li>
+            <li>
+              <Link to="/blog">{t('footer.blog')}</Link>
+            </li>
+            <li>
+              <Link to="/news">{t('footer.news')}</Link>
+            </li>
+            {showLiveHosts ? (
+              <li>
+                <Link to="/liveHosts">{t('footer.liveHosts')}</Link>
+              </li>
+            ) : null}
           </ul>
         </nav>
 

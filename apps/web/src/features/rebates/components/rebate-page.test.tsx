@@ -22,6 +22,7 @@ beforeEach(() => {
   setting = {
     hasRebate: true,
     manualRebate: true,
+    vipLevel: 2,
     list: [
       { productType: 'RNG', rate: '0.80', dailyCap: '5.00', mode: 'auto' },
       { productType: 'SPORTS', rate: '1.00', dailyCap: null, mode: 'manual' },
@@ -91,7 +92,7 @@ describe('RebatePage', () => {
   });
 
   it('says when the site has no rebates, and in Bengali', async () => {
-    setting = { hasRebate: false, manualRebate: false, list: [] };
+    setting = { hasRebate: false, manualRebate: false, vipLevel: 0, list: [] };
     await changeLanguage('bn');
     renderPage();
     expect(await screen.findByText('এই সাইটে কোনো রিবেট নেই')).toBeTruthy();

@@ -21,7 +21,7 @@ afterEach(() => {
 
 const ok = (value: unknown) => new Response(JSON.stringify({ success: true, value }), { status: 200 });
 
-function stub(amounts: string[]) {
+function stub(amounts: string[], availablePromoCount = 0) {
   let calls = 0;
   vi.stubGlobal(
     'fetch',
@@ -35,7 +35,7 @@ function stub(amounts: string[]) {
           balance: [{ accountTypeId: 0, availBalance: sum }],
         });
       }
-      if (url.startsWith('/wps/member/inbox/unread')) return ok({ unread: 4, value: 4 });
+      if (url.startsWith('/wps/member/inbox/unread')) return ok({ unread: 4, value: 4, availablePromoCount });
       if (url.startsWith('/wps/member/inbox')) return ok({ list: [], total: 4, pageNo: 1, pageSize: 1, unread: 4 });
       return new Response('{}', { status: 404 });
     }),
@@ -59,6 +59,13 @@ describe('HeaderBalance', () => {
     renderBalance();
     expect(await screen.findByText('৳ 12,345.60')).toBeTruthy();
     expect(await screen.findByRole('link', { name: 'Messages, 4 unread' })).toBeTruthy();
+  });
+
+  it('adds the rewards to claim to the badge and says so in its name (§2)', async () => {
+    stub(['1.00'], 2);
+    renderBalance();
+    const bell = await screen.findByRole('link', { name: 'Messages, 4 unread, 2 rewards to claim' });
+    expect(bell.textContent).toBe('6');
   });
 
   it('masks the amount as *** and remembers the choice', async () => {

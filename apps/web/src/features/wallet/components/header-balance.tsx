@@ -41,7 +41,16 @@ export default function HeaderBalance() {
   };
   const value = balance.data;
   const amount = value ? `${value.currencySymbol || value.currency} ${formatAmount(value.sumBalance)}` : '';
-  const unread = inbox.data?.unread ?? 0;
+  // §2/endpoints.md: the header badge is the unread messages plus availablePromoCount (same call).
+  const messages = inbox.data?.unread ?? 0;
+  const rewards = inbox.data?.availablePromoCount ?? 0;
+  const unread = messages + rewards;
+  const inboxLabel =
+    rewards > 0
+      ? t('wallet.inbox.unreadAndRewardsLabel', { count: messages, rewards })
+      : unread > 0
+        ? t('wallet.inbox.unreadLabel', { count: unread })
+        : t('wallet.inbox.title');
 
   return (
     <div className="header-balance">
@@ -78,7 +87,7 @@ export default function HeaderBalance() {
       <Link
         className="icon-button header-balance__button header-balance__inbox"
         to="/member?page=messageV2"
-        aria-label={unread > 0 ? t('wallet.inbox.unreadLabel', { count: unread }) : t('wallet.inbox.title')}
+        aria-label={inboxLabel}
         title={t('wallet.inbox.title')}
       >
         <BellIcon size={18} />

@@ -1,0 +1,353 @@
+import { sql } from 'kysely';
+import { formatMinor, toDecimalString } from '@khela/money';
+import { redEnvelopeGrab } from '@khela/games';
+import type { RedEnvelope, RedEnvelopeInput } from '@khela/contracts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { MemberContext } from '../../http/context.ts';
+import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
+import { notifyInbox } from '../agents/contracts/contracts.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import { addTurnover, assertRealMember, iso, minor, newServerSeed, type Merchant } from './common.ts';
+import type { RedEnvelopesTable } from './tables.ts';
+
+export const RED_ENVELOPE_FUND_KIND = 'red_envelope.fund';
+export const RED_ENVELOPE_GRAB_KIND = 'red_envelope.grab';
+export const RED_ENVELOPE_RETURN_KIND = 'red_envelope.return';
+/** Members see events that closed at most this long ago (their grab and the revealed seed). */
+const SHOWN_AFTER_CLOSE = '7 days';
+
+type Row = Omit<RedEnvelopesTable, 'id' | 'grabs' | 'created_at'> & { id: bigint; grabs: number };
+
+function stateOf(row: Row, now: Date): RedEnvelope['state'] {
+  if (row.closed_at || now >= row.ends_at) return 'closed';
+  return now < row.starts_at ? 'upcoming' : 'open';
+}
+
+function view(row: Row, now: Date) {
+  const state = stateOf(row, now);
+  return {
+    id: Number(row.id),
+    title: row.title,
+    startsAt: iso(row.starts_at),
+    endsAt: iso(row.ends_at),
+    state,
+    pool: toDecimalString(row.pool),
+    remaining: toDecimalString(row.remaining),
+    minGrab: toDecimalString(row.min_grab),
+    maxGrab: toDecimalString(row.max_grab),
+    turnoverMultiple: row.turnover_multiple,
+    minDeposit: row.min_deposit === null ? null : toDecimalString(row.min_deposit),
+    depositDays: row.deposit_days,
+    grabs: row.grabs,
+    serverSeedHash: row.server_seed_hash,
+    // The seed is revealed once nobody can grab any more (ARCHITECTURE §5).
+    serverSeed: state === 'closed' ? row.server_seed : null,
+  };
+}
+
+const COLUMNS = [
+  'id',
+  'merchant_id',
+  'title',
+  'starts_at',
+  'ends_at',
+  'pool',
+  'remaining',
+  'min_grab',
+  'max_grab',
+  'turnover_multiple',
+  'min_deposit',
+  'deposit_days',
+  'server_seed',
+  'server_seed_hash',
+  'grabs',
+  'closed_at',
+  'returned',
+  'created_by',
+] as const;
+
+const dbNow = async (db: Db) => (await sql<{ now: Date }>`SELECT now() AS now`.execute(db)).rows[0]!.now;
+
+/**
+ * Red envelopes (issue 14 item 2, §2 Red Envelope; docs/adr/0017-lucky.md).
+ *
+ * - An operator creates an event; its whole pool moves from the house to the `lucky_pool` account
+ *   in the same transaction (`red-envelope:<id>:fund`), so the money is set aside before anyone grabs.
+ * - A logged-in non-trial member (who deposited enough in the last N days, when the event says so)
+ *   grabs once during the window: the amount is the fair draw of packages/games lucky.ts from the
+ *   event's committed seed, at most what is left. The event row is locked for the grab, so parallel
+ *   grabs queue and never overdraw `remaining` (a CHECK ≥ 0 behind it); the grab row is unique per
+ *   member and event, and its ledger transaction (`red-envelope:<id>:<member>`) too.
+ * - After the window the job returns what is left to the house once (`red-envelope:<id>:return`).
+ */
+export function redEnvelopes({ db, ledger }: { db: Db; ledger: Ledger }) {
+  async function depositedRecently(trx: Db, member: MemberContext, days: number): Promise<bigint> {
+    const { rows } = await sql<{ total: string }>`
+      SELECT coalesce(sum(d.deposits), 0)::text AS total
+        FROM member_daily_stats d JOIN merchants m ON m.id = d.merchant_id
+       WHERE d.member_id = ${member.id}
+         AND d.day > (now() AT TIME ZONE m.time_zone)::date - ${days}::int`.execute(trx);
+    return BigInt(rows[0]?.total ?? '0');
+  }
+
+  /** Closes one event whose window is over: what is left goes back to the house, once. */
+  async function close(id: bigint): Promise<'closed' | 'skipped'> {
+    return db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('red_envelopes as e')
+        .innerJoin('merchants as m', 'm.id', 'e.merchant_id')
+        .select(['e.id', 'e.merchant_id', 'e.remaining', 'm.currency'])
+        .where('e.id', '=', id)
+        .where('e.closed_at', 'is', null)
+        .where('e.ends_at', '<=', sql<Date>`now()`)
+        .forUpdate()
+        .skipLocked()
+        .executeTakeFirst();
+      if (!row) return 'skipped' as const;
+      if (row.remaining > 0n) {
+        await ledger.post(
+          {
+            merchantId: row.merchant_id,
+            currency: row.currency,
+            idempotencyKey: `red-envelope:${row.id}:return`,
+            kind: RED_ENVELOPE_RETURN_KIND,
+            postings: [
+              { account: { kind: 'lucky_pool' }, amount: -row.remaining },
+              { account: { kind: 'house' }, amount: row.remaining },
+            ],
+            reference: { redEnvelopeId: row.id.toString() },
+          },
+          trx,
+        );
+      }
+      await trx
+        .updateTable('red_envelopes')
+        .set({ closed_at: sql<Date>`now()`, returned: row.remaining, remaining: 0n })
+        .where('id', '=', row.id)
+        .execute();
+      return 'closed' as const;
+    });
+  }
+
+  return {
+    /** The job: closes every event whose window is over (another instance's events are skipped, not waited for). */
+    async runPass(): Promise<{ closed: number }> {
+      const due = await db
+        .selectFrom('red_envelopes')
+        .select('id')
+        .where('closed_at', 'is', null)
+        .where('ends_at', '<=', sql<Date>`now()`)
+        .orderBy('ends_at')
+        .limit(500)
+        .execute();
+      let closed = 0;
+      for (const { id } of due) if ((await close(id)) === 'closed') closed += 1;
+      return { closed };
+    },
+
+    async list(member: MemberContext) {
+      const now = await dbNow(db);
+      const rows = await db
+        .selectFrom('red_envelopes')
+        .select(COLUMNS)
+        .where('merchant_id', '=', member.merchantId)
+        .where('ends_at', '>', sql<Date>`now() - ${SHOWN_AFTER_CLOSE}::interval`)
+        .where('starts_at', '<', sql<Date>`now() + interval '7 days'`)
+        .orderBy('ends_at', 'desc')
+        .limit(20)
+        .execute();
+      const grabs = rows.length
+        ? await db
+            .selectFrom('red_envelope_grabs')
+            .select(['envelope_id', 'amount', 'created_at'])
+            .where('member_id', '=', member.id)
+            .where(
+              'envelope_id',
+              'in',
+              rows.map((row) => row.id),
+            )
+            .execute()
+        : [];
+      const mine = new Map(grabs.map((grab) => [grab.envelope_id, grab]));
+      const list = rows.map((row) => {
+        const grab = mine.get(row.id);
+        return {
+          ...view(row, now),
+          myGrab: grab ? { amount: toDecimalString(grab.amount), grabbedAt: iso(grab.created_at) } : null,
+        };
+      });
+      // Open ones first, then coming, then closed.
+      const order = { open: 0, upcoming: 1, closed: 2 } as const;
+      list.sort((a, b) => order[a.state] - order[b.state]);
+      return { serverTime: iso(now), list };
+    },
+
+    async grab(member: MemberContext, merchant: Merchant, envelopeId: number) {
+      assertRealMember(member);
+      return db.transaction().execute(async (trx) => {
+        // FOR NO KEY UPDATE: the grab rows reference the event (GOTCHAS: FOR UPDATE would block their inserts).
+        const row = await trx
+          .selectFrom('red_envelopes')
+          .select([...COLUMNS, sql<boolean>`now() >= starts_at AND now() < ends_at`.as('in_window')])
+          .where('id', '=', BigInt(envelopeId))
+          .where('merchant_id', '=', merchant.id)
+          .forNoKeyUpdate()
+          .executeTakeFirst();
+        if (!row) throw new AppError('lucky.not_found');
+        if (!row.in_window || row.closed_at) throw new AppError('red_envelope.not_open');
+        const already = await trx
+          .selectFrom('red_envelope_grabs')
+          .select('id')
+          .where('envelope_id', '=', row.id)
+          .where('member_id', '=', member.id)
+          .executeTakeFirst();
+        if (already) throw new AppError('red_envelope.already_grabbed');
+        if (row.min_deposit !== null) {
+          const deposited = await depositedRecently(trx, member, row.deposit_days ?? 30);
+          if (deposited < row.min_deposit) throw new AppError('red_envelope.not_eligible');
+        }
+        if (row.remaining <= 0n) throw new AppError('red_envelope.empty');
+        const amount = redEnvelopeGrab({
+          serverSeed: row.server_seed,
+          envelopeId: row.id,
+          memberId: member.id,
+          remaining: row.remaining,
+          min: row.min_grab,
+          max: row.max_grab,
+        });
+        const idempotencyKey = `red-envelope:${row.id}:${member.id}`;
+        const posted = await ledger.post(
+          {
+            merchantId: merchant.id,
+            currency: merchant.currency,
+            idempotencyKey,
+            kind: RED_ENVELOPE_GRAB_KIND,
+            postings: [
+              { account: { kind: 'lucky_pool' }, amount: -amount },
+              { account: { kind: 'member_main', memberId: member.id }, amount },
+            ],
+            reference: { redEnvelopeId: row.id.toString() },
+          },
+          trx,
+        );
+        await trx
+          .insertInto('red_envelope_grabs')
+          .values({
+            envelope_id: row.id,
+            merchant_id: merchant.id,
+            member_id: member.id,
+            seq: row.grabs + 1,
+            remaining_before: row.remaining,
+            amount,
+            ledger_transaction_id: posted.transactionId,
+          })
+          .execute();
+        await trx
+          .updateTable('red_envelopes')
+          .set({ remaining: sql<bigint>`remaining - ${amount}`, grabs: sql<number>`grabs + 1` })
+          .where('id', '=', row.id)
+          .execute();
+        const turnover = await addTurnover(
+          trx,
+          { merchantId: merchant.id, memberId: member.id, amount, source: idempotencyKey },
+          row.turnover_multiple,
+        );
+        const shown = formatMinor(amount);
+        await notifyInbox(
+          trx,
+          merchant.id,
+          member.id,
+          'red_envelope.grabbed',
+          { en: 'Red envelope', bn: 'লাল খাম' },
+          {
+            en: `You grabbed ${shown} from “${row.title}”. It has been added to your wallet.`,
+            bn: `আপনি “${row.title}” থেকে ${shown} পেয়েছেন। এটি আপনার ওয়ালেটে যোগ হয়েছে।`,
+          },
+          { redEnvelopeId: row.id.toString(), amount: amount.toString() },
+        );
+        return { envelopeId: Number(row.id), amount: toDecimalString(amount), turnover: toDecimalString(turnover) };
+      });
+    },
+
+    async adminList(merchantId: number) {
+      const now = await dbNow(db);
+      const rows = await db
+        .selectFrom('red_envelopes')
+        .select(COLUMNS)
+        .where('merchant_id', '=', merchantId)
+        .orderBy('id', 'desc')
+        .limit(100)
+        .execute();
+      return rows.map((row) => adminView(row, now));
+    },
+
+    /** POST /admin/red-envelopes (audited): the event and its pool's funding from the house, at once. */
+    async create(actor: AuditActor & { operatorId: number }, merchant: Merchant, input: RedEnvelopeInput) {
+      const pool = minor(input.pool);
+      const min = minor(input.minGrab);
+      const max = minor(input.maxGrab);
+      if (min > max || max > pool) throw new AppError('lucky.invalid_amounts');
+      const startsAt = new Date(input.startsAt);
+      const endsAt = new Date(input.endsAt);
+      const now = await dbNow(db);
+      if (endsAt <= startsAt || endsAt <= now) throw new AppError('lucky.invalid_window');
+      const seed = newServerSeed();
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('red_envelopes')
+          .values({
+            merchant_id: merchant.id,
+            title: input.title,
+            starts_at: startsAt,
+            ends_at: endsAt,
+            pool,
+            remaining: pool,
+            min_grab: min,
+            max_grab: max,
+            turnover_multiple: input.turnoverMultiple,
+            min_deposit: input.minDeposit ? minor(input.minDeposit) : null,
+            deposit_days: input.minDeposit ? (input.depositDays ?? 30) : null,
+            server_seed: seed.seed,
+            server_seed_hash: seed.hash,
+            created_by: actor.operatorId,
+          })
+          .returning(COLUMNS)
+          .executeTakeFirstOrThrow();
+        await ledger.post(
+          {
+            merchantId: merchant.id,
+            currency: merchant.currency,
+            idempotencyKey: `red-envelope:${row.id}:fund`,
+            kind: RED_ENVELOPE_FUND_KIND,
+            postings: [
+              { account: { kind: 'house' }, amount: -pool },
+              { account: { kind: 'lucky_pool' }, amount: pool },
+            ],
+            reference: { redEnvelopeId: row.id.toString() },
+          },
+          trx,
+        );
+        const result = adminView(row, now);
+        const { serverSeed: _hidden, ...audited } = result;
+        await recordAudit(trx, actor, {
+          action: 'create',
+          entity: 'redEnvelopes',
+          entityId: result.id,
+          after: audited,
+        });
+        return result;
+      });
+    },
+  };
+}
+
+function adminView(row: Row, now: Date) {
+  return {
+    ...view(row, now),
+    returned: row.returned === null ? null : toDecimalString(row.returned),
+    closedAt: row.closed_at ? iso(row.closed_at) : null,
+    grabbed: toDecimalString(row.pool - row.remaining - (row.returned ?? 0n)),
+  };
+}
+export type RedEnvelopes = ReturnType<typeof redEnvelopes>;

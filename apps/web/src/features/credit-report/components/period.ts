@@ -1,0 +1,32 @@
+import { RECORDS_TIME_ZONE } from '@khela/contracts';
+
+/** The credit report's date shortcuts, as the agent reports offer them. */
+export const PERIODS = ['today', 'yesterday', 'last7', 'last30'] as const;
+export type Period = (typeof PERIODS)[number];
+
+const DAY_MS = 86_400_000;
+
+/** Today (`YYYY-MM-DD`) in the merchant's time zone. */
+export function todayIn(timeZone: string = RECORDS_TIME_ZONE, now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The window of a shortcut, in the merchant's calendar. */
+export function windowOf(period: Period, timeZone?: string, now: Date = new Date()): { from: string; to: string } {
+  const today = todayIn(timeZone, now);
+  switch (period) {
+    case 'today':
+      return { from: today, to: today };
+    case 'yesterday': {
+      const day = addDays(today, -1);
+      return { from: day, to: day };
+    }
+    case 'last7':
+      return { from: addDays(today, -6), to: today };
+    case 'last30':
+      return { from: addDays(today, -29), to: today };
+  }
+}
