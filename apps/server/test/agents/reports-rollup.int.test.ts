@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sql } from 'kysely';
 import { agentReports, type AgentReportQuery } from '../../src/modules/agents/reports/reports.ts';
-import { agentRollup, ROLLUP_DAYS } from '../../src/modules/agents/reports/rollup.ts';
+import { agentRollup, ROLLUP_DAYS, ROLLUP_GRACE_MS } from '../../src/modules/agents/reports/rollup.ts';
 import { startJobWorker } from '../../src/modules/jobs/worker.ts';
 import { DEMO_VENDOR } from '../../src/seed/vendors.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -120,6 +120,12 @@ const overview = async (who: WalletMember, query: Record<string, string | number
   ).body.value;
 
 beforeAll(async () => {
+  // Yesterday is rolled up only once it ended ROLLUP_GRACE_MS ago: in the first minutes after
+  // midnight in Dhaka the tests would see it still live. Wait those minutes out (a run at 18:0x UTC).
+  const sinceMidnight = (Date.now() + 6 * 3_600_000) % 86_400_000;
+  if (sinceMidnight < ROLLUP_GRACE_MS + 30_000) {
+    await new Promise((resolve) => setTimeout(resolve, ROLLUP_GRACE_MS + 30_000 - sinceMidnight));
+  }
   t = await startTestApp();
   merchantId = await demoMerchantId(t);
   vendorId = (
@@ -156,7 +162,7 @@ beforeAll(async () => {
             VALUES (${merchantId}, ${agentA.id}, ${AUG_31}::date, 'OWN_ONLY', 1, 300, 0, -300)`.execute(t.db);
   // Today's play, always read live.
   await round(p1, dhakaDay(0), 1_500n, 3_000n);
-});
+}, ROLLUP_GRACE_MS + 120_000);
 afterAll(async () => {
   await t.close();
 });
