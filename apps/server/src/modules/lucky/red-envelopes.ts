@@ -101,7 +101,8 @@ export function redEnvelopes({ db, ledger }: { db: Db; ledger: Ledger }) {
         .where('e.id', '=', id)
         .where('e.closed_at', 'is', null)
         .where('e.ends_at', '<=', sql<Date>`now()`)
-        .forUpdate()
+        // Only the event: a lock on the merchant row too would make a second pass skip events it could close.
+        .forUpdate('e')
         .skipLocked()
         .executeTakeFirst();
       if (!row) return 'skipped' as const;
