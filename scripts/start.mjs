@@ -10,16 +10,14 @@ const root = new URL('..', import.meta.url).pathname;
 const distDir = resolve(root, process.env.WEB_DIST ?? 'apps/web/dist');
 const dist = join(distDir, 'index.html');
 
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
+function newestMtime(path) {
+  if (!statSync(path).isDirectory()) return statSync(path).mtimeMs;
+  return Math.max(0, ...readdirSync(path).map((entry) => newestMtime(join(path, entry))));
 }
 
-const sources = [join(root, 'apps/web/src'), join(root, 'packages/contracts/src')];
+const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'packages/contracts/src'].map((path) =>
+  join(root, path),
+);
 const stale = !existsSync(dist) || Math.max(...sources.map(newestMtime)) > statSync(dist).mtimeMs;
 if (stale) {
   console.log('Building the web app …');
@@ -30,6 +28,20 @@ if (stale) {
       cwd: join(root, 'apps/web'),
       stdio: 'inherit',
     },
+  );
+}
+// The operator console (issue 16, docs/adr/0023), the same way; CONSOLE_DIST puts its build elsewhere.
+const consoleDir = resolve(root, process.env.CONSOLE_DIST ?? 'apps/console/dist');
+const consoleIndex = join(consoleDir, 'index.html');
+const consoleSources = ['apps/console/src', 'apps/console/index.html', 'packages/contracts/src'].map((path) =>
+  join(root, path),
+);
+if (!existsSync(consoleIndex) || Math.max(...consoleSources.map(newestMtime)) > statSync(consoleIndex).mtimeMs) {
+  console.log('Building the operator console …');
+  execFileSync(
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', consoleDir, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: join(root, 'apps/console'), stdio: 'inherit' },
   );
 }
 process.env.INIT_CWD ??= root;

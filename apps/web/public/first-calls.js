@@ -51,5 +51,13 @@
     link.setAttribute('fetchpriority', 'high');
     link.href = first.url;
     document.head.append(link);
+    // Painted in the boot cover while the framework loads; React's first render replaces it in place.
+    var boot = document.querySelector('.boot');
+    if (!boot) return;
+    var image = document.createElement('img');
+    image.className = 'boot__banner';
+    image.alt = '';
+    image.src = first.url;
+    boot.append(image);
   });
 })();
