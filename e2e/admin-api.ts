@@ -1,13 +1,28 @@
 import { baseUrl } from './browser.ts';
 
-/** The operator API of the e2e server, to switch maintenance, regions and switches on and off. */
-export async function adminSession() {
+let adminToken: Promise<string> | undefined;
+
+/**
+ * One operator log-in per test file: the server allows 30 operator log-ins per IP in 15 minutes
+ * (OPERATOR_LOGIN_IP_LIMIT), and the whole suite runs from one IP.
+ */
+async function logInAsAdmin(): Promise<string> {
   const login = await fetch(`${baseUrl()}/admin/session/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'admin', password: 'Admin@123' }),
   }).then((r) => r.json());
-  const token: string = login.value.token;
+  if (!login.success) throw new Error(`operator log-in: ${login.code} ${login.message}`);
+  return login.value.token;
+}
+
+/** The operator API of the e2e server, to switch maintenance, regions and switches on and off. */
+export async function adminSession() {
+  adminToken ??= logInAsAdmin().catch((error: unknown) => {
+    adminToken = undefined;
+    throw error;
+  });
+  const token = await adminToken;
   const call = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${baseUrl()}${path}`, {
       method,

@@ -40,7 +40,15 @@ if (!existsSync(consoleIndex) || Math.max(...consoleSources.map(newestMtime)) > 
   console.log('Building the operator console …');
   execFileSync(
     process.execPath,
-    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', consoleDir, '--emptyOutDir', '--logLevel', 'warn'],
+    [
+      join(root, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--outDir',
+      consoleDir,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ],
     { cwd: join(root, 'apps/console'), stdio: 'inherit' },
   );
 }

@@ -1,4 +1,4 @@
-// `npm test`: every check CI runs, in order, stopping at the first failure with its exit code.
+// `npm test`: every check CI runs (in two lanes side by side), then the tests; a failed check stops it.
 // Always ends with the plain line `tests: N passed, M failed[, K skipped]` that CI reads; a run
 // that fails always shows M > 0. `npm test -- unit integration` limits the vitest projects, other
 // arguments go to vitest as they are (file filters, `-t name`); `--tests-only` skips the checks
@@ -30,6 +30,12 @@ const checks = [
     process.execPath,
     [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
     'apps/web',
+  ],
+  [
+    'console build',
+    process.execPath,
+    [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    'apps/console',
   ],
 ];
 const tests = [
@@ -87,13 +93,22 @@ async function countTests() {
 const started = Date.now();
 let exitCode = 0;
 let counts = { passed: 0, failed: 0, skipped: 0 };
-for (const check of testsOnly ? [] : checks) {
-  exitCode = await run(check);
-  if (exitCode !== 0) {
-    console.error(`\n${check[0]} failed: the tests did not run.`);
-    counts.failed = 1;
-    break;
+/** Runs checks one after another; the first failure ends the lane: `[name, exit code]`, or null. */
+async function runLane(lane) {
+  for (const check of lane) {
+    const code = await run(check);
+    if (code !== 0) return [check[0], code];
   }
+  return null;
+}
+// Two lanes for two cores: the RNG check (one long single-threaded process) beside the others.
+const isRngCheck = (check) => check[0] === 'rng check';
+const lanes = testsOnly ? [] : [checks.filter((check) => !isRngCheck(check)), checks.filter(isRngCheck)];
+for (const failure of (await Promise.all(lanes.map(runLane))).filter(Boolean)) {
+  const [name, code] = failure;
+  console.error(`\n${name} failed: the tests did not run.`);
+  exitCode ||= code;
+  counts.failed = 1;
 }
 if (exitCode === 0) {
   exitCode = await run(tests);

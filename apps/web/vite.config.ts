@@ -11,8 +11,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 const require = createRequire(import.meta.url);
 const contractsSrc = fileURLToPath(new URL('../../packages/contracts/src/', import.meta.url));
 
-/** Paths the server answers itself: never the app shell, never cached by the service worker. */
-const SERVER_PATHS = /^\/(wps|lgw|sandbox-gateway|sandbox|admin|api-docs|dev|healthz|readyz|metrics)(\/|$)/;
+/** Paths the server answers itself (the operator console's too): never the app shell, never cached by the service worker. */
+const SERVER_PATHS = /^\/(wps|lgw|sandbox-gateway|sandbox|admin|console|api-docs|dev|healthz|readyz|metrics)(\/|$)/;
 
 /** Dev server: API calls go to a running Khela server (KHELA_API, default :8080). */
 const api = { target: process.env.KHELA_API ?? 'http://127.0.0.1:8080', changeOrigin: false };
@@ -217,7 +217,7 @@ function precompress(): Plugin {
 const AGENT_PAGE_CHUNK =
   /(^|\/)(agent-[a-z-]+|report-pages|payout-pages|register-center-page|downline-view-page|account-details-page)-[\w-]+\.js$/;
 const LATER_CONTRACTS =
-  /[\\/]packages[\\/]contracts[\\/]src[\\/](?:endpoints[\\/])?(member|wallet|cashier|games|inhouse|agent-contracts|agent-downlines|agent-reports|referral-rewards|rebates|points|lucky|promotions|vip|content|missions|errors|registration-messages)\.ts$/;
+  /[\\/]packages[\\/]contracts[\\/]src[\\/](?:endpoints[\\/])?(member|wallet|cashier|games|inhouse|agent-contracts|agent-downlines|agent-reports|referral-rewards|rebates|points|lucky|lottery|cockfight|promotions|vip|content|missions|errors|registration-messages)\.ts$/;
 const laterContracts = (id: string): string | null => {
   const group = LATER_CONTRACTS.exec(id);
   return group ? `contracts-${group[1]}` : null;

@@ -43,6 +43,8 @@ import { registerDevVipRanks, registerVipRoutes } from './modules/vip/routes.ts'
 import { registerDevRebates, registerRebateRoutes } from './modules/rebates/routes.ts';
 import { registerContentRoutes } from './modules/content/routes.ts';
 import { registerLuckyRoutes } from './modules/lucky/routes.ts';
+import { registerLotteryRoutes, type LotteryOptions } from './modules/lottery/routes.ts';
+import { registerCockfightRoutes } from './modules/cockfight/routes.ts';
 import { registerDevMissions, registerMissionRoutes } from './modules/missions/routes.ts';
 import { registerDevPromotions, registerPromotionRoutes } from './modules/promotions/routes.ts';
 import { registerDevPointEarning, registerPointRoutes } from './modules/points/routes.ts';
@@ -53,6 +55,8 @@ import { registerTenancy } from './plugins/tenancy.ts';
 import { siteAccessService } from './modules/system/site-access.ts';
 import { Counter } from 'prom-client';
 import { registerWeb } from './plugins/web.ts';
+import { registerConsole } from './plugins/console.ts';
+import { registerDashboardRoutes } from './modules/admin/dashboard.ts';
 
 export interface AppOptions {
   db: Db;
@@ -60,6 +64,8 @@ export interface AppOptions {
   /** Seals the vendor and gateway secrets the database keeps (modules/secrets). */
   secrets: SecretBox;
   webDist: string;
+  /** The operator console's build (issue 16); left out, /console answers that it is not built. */
+  consoleDist?: string;
   logLevel?: string;
   trustProxy?: number;
   /** Parse every response with its contract (on outside production). */
@@ -84,6 +90,8 @@ export interface AppOptions {
   siteCacheTtlMs?: number;
   /** Crash's shared rounds: run them from this instance when it leads (main.ts); tests ask for it. */
   crash?: CrashOptions;
+  /** The lottery's draw pass on a timer (main.ts); tests run passes themselves. */
+  lottery?: LotteryOptions;
 }
 
 export type { AppDeps } from './deps.ts';
@@ -211,8 +219,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   registerApiDocs(app, options.version ?? '0.0.0');
   installErrorHandling(app, await registerWeb(app, options.webDist));
+  await registerConsole(app, options.consoleDist);
 
   registerAdminRoutes(app, deps);
+  registerDashboardRoutes(app, deps);
   registerSystemRoutes(app, deps);
   registerSupportRoutes(app, deps);
   registerMemberRoutes(app, deps);
@@ -230,6 +240,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRebateRoutes(app, deps);
   registerContentRoutes(app, deps, { sandboxChat: options.devEndpoints ?? false });
   registerLuckyRoutes(app, deps);
+  registerLotteryRoutes(app, deps, { clock: options.clock, devEndpoints: options.devEndpoints, ...options.lottery });
+  registerCockfightRoutes(app, deps);
   registerMissionRoutes(app, deps);
   registerPromotionRoutes(app, deps);
   registerPointRoutes(app, deps);

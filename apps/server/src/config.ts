@@ -32,6 +32,8 @@ const envSchema = z.object({
   /** Trust X-Forwarded-For from this many proxies in front of the server. */
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   WEB_DIST: z.string().optional(),
+  /** The operator console's build (issue 16), served under /console. */
+  CONSOLE_DIST: z.string().optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Crash: how long a round takes bets, and the pause after a crash (ms). */
   CRASH_BETTING_MS: z.coerce.number().int().min(500).max(600_000).default(7_000),
@@ -62,6 +64,7 @@ export interface Config {
   seedDemo: boolean;
   trustProxy: number;
   webDist: string;
+  consoleDist: string;
   dbPoolSize: number;
   crashSchedule: { bettingMs: number; pauseMs: number };
   devEndpoints: boolean;
@@ -106,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.NODE_ENV !== 'production' && (e.SEED_DEMO ?? !e.DATABASE_URL),
     trustProxy: e.TRUST_PROXY,
     webDist: resolve(root, e.WEB_DIST ?? 'apps/web/dist'),
+    consoleDist: resolve(root, e.CONSOLE_DIST ?? 'apps/console/dist'),
     dbPoolSize: e.DB_POOL_SIZE,
     crashSchedule: { bettingMs: e.CRASH_BETTING_MS, pauseMs: e.CRASH_PAUSE_MS },
     devEndpoints,

@@ -60,12 +60,14 @@ async function main() {
     wireKeys: await loadWireKeys(config.wireKeyId, config.wirePrivateKey, config.dataDir),
     secrets,
     webDist: config.webDist,
+    consoleDist: config.consoleDist,
     logLevel: config.logLevel,
     trustProxy: config.trustProxy,
     devEndpoints: config.devEndpoints,
     validateResponses: config.env !== 'production',
     siteCacheTtlMs: SITE_CACHE_TTL_MS,
     crash: { leader: config.crashSchedule },
+    lottery: { tickMs: 2_000 },
     version,
   });
 

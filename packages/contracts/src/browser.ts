@@ -20,9 +20,11 @@ import { systemEndpoints } from './endpoints/system.ts';
 import { walletEndpoints } from './endpoints/wallet.ts';
 import { vipEndpoints } from './endpoints/vip.ts';
 import { luckyEndpoints } from './endpoints/lucky.ts';
+import { cockfightEndpoints } from './endpoints/cockfight.ts';
 import { missionEndpoints } from './endpoints/missions.ts';
 import { pointEndpoints } from './endpoints/points.ts';
 import { contentEndpoints } from './endpoints/content.ts';
+import { lotteryEndpoints } from './endpoints/lottery.ts';
 
 export * from './constants.ts';
 export * from './endpoint.ts';
@@ -45,10 +47,12 @@ export * from './endpoints/agent-reports.ts';
 export * from './endpoints/vip.ts';
 export * from './endpoints/rebates.ts';
 export * from './endpoints/lucky.ts';
+export * from './endpoints/cockfight.ts';
 export * from './endpoints/missions.ts';
 export * from './endpoints/points.ts';
 export * from './endpoints/promotions.ts';
 export * from './endpoints/content.ts';
+export * from './endpoints/lottery.ts';
 
 /**
  * The player-facing part of the registry (everything but /admin). Web code imports the groups
@@ -71,9 +75,11 @@ export const playerEndpoints = {
   rebates: rebateEndpoints,
   promotions: promotionEndpoints,
   lucky: luckyEndpoints,
+  cockfight: cockfightEndpoints,
   missions: missionEndpoints,
   points: pointEndpoints,
   content: contentEndpoints,
+  lottery: lotteryEndpoints,
 };
 
 /** In the browser the registry is the player-facing part; index.ts adds the operator API. */

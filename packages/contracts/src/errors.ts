@@ -428,13 +428,13 @@ export const errorCatalog = {
   },
   'promotion.reward_kind_unavailable': {
     status: 400,
-    en: 'Rewards of this kind cannot be issued on this site yet.',
-    bn: 'এই ধরনের পুরস্কার এখনও এই সাইটে দেওয়া যায় না।',
+    en: 'Points rewards need the points mall of this site to be switched on.',
+    bn: 'পয়েন্ট পুরস্কারের জন্য এই সাইটের পয়েন্ট মল চালু থাকতে হবে।',
   },
   'promotion.invalid_reward': {
     status: 400,
-    en: 'Give a fixed amount, or a percent from 0.01 to 100 with a cap for deposit and bet-volume promotions.',
-    bn: 'একটি নির্দিষ্ট পরিমাণ দিন, অথবা ডিপোজিট ও বেট-ভলিউম প্রোমোশনের জন্য সর্বোচ্চ সীমাসহ ০.০১ থেকে ১০০ শতাংশ দিন।',
+    en: 'Give a fixed amount, a percent from 0.01 to 100 with a cap for deposit and bet-volume promotions, a number of points, or a number of tickets and the raffle of this site they go to.',
+    bn: 'একটি নির্দিষ্ট পরিমাণ দিন, ডিপোজিট ও বেট-ভলিউম প্রোমোশনের জন্য সর্বোচ্চ সীমাসহ ০.০১ থেকে ১০০ শতাংশ দিন, পয়েন্টের সংখ্যা দিন, অথবা টিকিটের সংখ্যা ও এই সাইটের যে র‍্যাফেলে সেগুলো যাবে তা দিন।',
   },
   'promotion.invalid_conditions': {
     status: 400,
@@ -552,6 +552,21 @@ export const errorCatalog = {
     status: 409,
     en: 'You have no prize to claim in this raffle.',
     bn: 'এই র‍্যাফেলে আপনার দাবি করার মতো কোনো পুরস্কার নেই।',
+  },
+  'lucky.already_open': {
+    status: 409,
+    en: 'This event has already opened or was cancelled: it can no longer be changed.',
+    bn: 'এই ইভেন্টটি ইতিমধ্যে খুলেছে বা বাতিল হয়েছে: এটি আর পরিবর্তন করা যাবে না।',
+  },
+  'lucky.already_closed': {
+    status: 409,
+    en: 'This event has already closed or been drawn: it can no longer be cancelled.',
+    bn: 'এই ইভেন্টটি ইতিমধ্যে বন্ধ হয়েছে বা ড্র হয়েছে: এটি আর বাতিল করা যাবে না।',
+  },
+  'promotion.raffle_closed': {
+    status: 409,
+    en: 'The raffle of this promotion no longer takes tickets (it has ended, been drawn or been cancelled).',
+    bn: 'এই প্রোমোশনের র‍্যাফেল আর টিকিট নিচ্ছে না (এটি শেষ, ড্র বা বাতিল হয়েছে)।',
   },
   'signup_reward.off': {
     status: 409,
@@ -897,6 +912,52 @@ export const errorCatalog = {
     en: 'Too late: the round has crashed.',
     bn: 'দেরি হয়ে গেছে: রাউন্ডটি ক্র্যাশ করেছে।',
   },
+  // Cockfight, our own book (issue 15 item 4)
+  'cockfight.fight_not_found': {
+    status: 404,
+    en: 'This fight was not found.',
+    bn: 'এই লড়াইটি পাওয়া যায়নি।',
+  },
+  'cockfight.arena_not_found': {
+    status: 404,
+    en: 'This arena was not found.',
+    bn: 'এই এরিনাটি পাওয়া যায়নি।',
+  },
+  'cockfight.betting_closed': {
+    status: 409,
+    en: 'Betting on this fight is not open.',
+    bn: 'এই লড়াইয়ে এখন বাজি ধরা যাচ্ছে না।',
+  },
+  'cockfight.odds_changed': {
+    status: 409,
+    en: 'The odds have changed. Check the new odds and confirm again.',
+    bn: 'অডস বদলে গেছে। নতুন অডস দেখে আবার নিশ্চিত করুন।',
+  },
+  'cockfight.stake_below_minimum': {
+    status: 400,
+    en: "The stake is below this fight's minimum.",
+    bn: 'বাজির পরিমাণ এই লড়াইয়ের সর্বনিম্ন সীমার চেয়ে কম।',
+  },
+  'cockfight.stake_above_maximum': {
+    status: 400,
+    en: "The stake is above this fight's maximum.",
+    bn: 'বাজির পরিমাণ এই লড়াইয়ের সর্বোচ্চ সীমার চেয়ে বেশি।',
+  },
+  'cockfight.request_reused': {
+    status: 409,
+    en: 'This request was already used for another bet.',
+    bn: 'এই অনুরোধটি অন্য একটি বাজির জন্য ইতিমধ্যে ব্যবহৃত হয়েছে।',
+  },
+  'cockfight.invalid_state': {
+    status: 409,
+    en: 'The fight is not in a state that allows this.',
+    bn: 'লড়াইটির বর্তমান অবস্থায় এটি করা যায় না।',
+  },
+  'cockfight.fight_exists': {
+    status: 409,
+    en: 'This arena already has a fight with this number.',
+    bn: 'এই এরিনায় এই নম্বরের একটি লড়াই আগে থেকেই আছে।',
+  },
   'upload.limit_exceeded': {
     status: 413,
     en: 'Upload limit exceeded: up to 3 png or jpg images of at most 5 MB each.',
@@ -918,6 +979,68 @@ export const errorCatalog = {
     status: 400,
     en: 'The description must be between 20 and 200 characters.',
     bn: 'বিবরণ ২০ থেকে ২০০ অক্ষরের মধ্যে হতে হবে।',
+  },
+
+  // Issue 15 item 1: our own lottery (modules/lottery, ADR 0021)
+  'lottery.game_not_found': {
+    status: 404,
+    en: 'This lottery game does not exist.',
+    bn: 'এই লটারি গেমটি নেই।',
+  },
+  'lottery.game_off': {
+    status: 409,
+    en: 'This lottery game is closed for now.',
+    bn: 'এই লটারি গেমটি এখন বন্ধ আছে।',
+  },
+  'lottery.issue_not_open': {
+    status: 409,
+    en: 'This draw is not taking tickets. Bet on the current draw.',
+    bn: 'এই ড্র-তে এখন টিকিট নেওয়া হচ্ছে না। বর্তমান ড্র-তে বাজি ধরুন।',
+  },
+  'lottery.betting_closed': {
+    status: 409,
+    en: 'Betting on this draw has closed.',
+    bn: 'এই ড্র-এর বাজি বন্ধ হয়ে গেছে।',
+  },
+  'lottery.bet_type_unknown': {
+    status: 400,
+    en: 'This bet type does not exist in this game.',
+    bn: 'এই গেমে এই ধরনের বাজি নেই।',
+  },
+  'lottery.bet_invalid': {
+    status: 400,
+    en: 'The numbers or choice of this bet are not valid for its bet type.',
+    bn: 'এই বাজির সংখ্যা বা পছন্দ এর ধরনের জন্য সঠিক নয়।',
+  },
+  'lottery.bet_below_minimum': {
+    status: 400,
+    en: "A stake is below this game's minimum.",
+    bn: 'একটি বাজির পরিমাণ এই গেমের সর্বনিম্ন সীমার চেয়ে কম।',
+  },
+  'lottery.bet_above_maximum': {
+    status: 400,
+    en: "A stake is above this game's maximum.",
+    bn: 'একটি বাজির পরিমাণ এই গেমের সর্বোচ্চ সীমার চেয়ে বেশি।',
+  },
+  'lottery.request_reused': {
+    status: 409,
+    en: 'This request id was already used for different tickets.',
+    bn: 'এই অনুরোধ আইডি আগে অন্য টিকিটের জন্য ব্যবহৃত হয়েছে।',
+  },
+  'lottery.draw_not_found': {
+    status: 404,
+    en: 'This draw does not exist.',
+    bn: 'এই ড্রটি নেই।',
+  },
+  'lottery.draw_settled': {
+    status: 409,
+    en: 'This draw is already settled or void and can no longer be voided.',
+    bn: 'এই ড্রটি ইতিমধ্যে নিষ্পত্তি বা বাতিল হয়েছে, তাই আর বাতিল করা যাবে না।',
+  },
+  'lottery.invalid_settings': {
+    status: 400,
+    en: 'Odds must name only bet types of this game, and the minimum stake must not exceed the maximum; close seconds must be shorter than the time between draws.',
+    bn: 'অডসে কেবল এই গেমের বাজির ধরন থাকতে হবে, সর্বনিম্ন বাজি সর্বোচ্চের বেশি হতে পারবে না; বন্ধের সময় দুই ড্র-এর মাঝের সময়ের চেয়ে কম হতে হবে।',
   },
 
   // Operator console

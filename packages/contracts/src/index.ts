@@ -15,6 +15,7 @@ export * from './endpoints/seamless.ts';
 export * from './endpoints/vendors-admin.ts';
 export * from './endpoints/referral-rewards.ts';
 export * from './endpoints/inbox-admin.ts';
+export * from './endpoints/dashboard-admin.ts';
 export * from './transfer-wallet.ts';
 
 /** The endpoint registry: every call the server serves, grouped by feature. */

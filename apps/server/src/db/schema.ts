@@ -192,6 +192,15 @@ export interface AuditLogTable {
 }
 
 export interface Database {
+  // Issue 15 items 1 and 5 (migrations/0034_lottery.ts).
+  lottery_games: LotteryGamesTable;
+  lottery_draws: LotteryDrawsTable;
+  lottery_purchases: LotteryPurchasesTable;
+  lottery_tickets: LotteryTicketsTable;
+  // Issue 15 item 4 (migrations/0036_cockfight.ts).
+  cockfight_arenas: CockfightArenasTable;
+  cockfight_fights: CockfightFightsTable;
+  cockfight_bets: CockfightBetsTable;
   merchants: MerchantsTable;
   merchant_domains: MerchantDomainsTable;
   whitelabel_switches: WhitelabelSwitchesTable;
@@ -425,6 +434,9 @@ export interface PromotionsTable {
   reward_amount: bigint | null;
   reward_rate_bp: number | null;
   reward_cap: bigint | null;
+  /** Migration 0035: the points or raffle tickets of a points or raffle_tickets reward, and the raffle. */
+  reward_units: bigint | null;
+  reward_raffle_id: bigint | null;
   min_basis: bigint | null;
   turnover_multiple: Generated<number>;
   requires_approval: Generated<boolean>;
@@ -453,6 +465,8 @@ export interface PromotionParticipationsTable {
   status: string;
   basis: bigint | null;
   amount: bigint | null;
+  /** Migration 0035: the points or tickets of a participation paid in them. */
+  units: bigint | null;
   device_key: string | null;
   payment_accounts: Generated<string[]>;
   deposit_id: bigint | null;
@@ -1178,7 +1192,7 @@ export interface PointEntriesTable {
   merchant_id: number;
   member_id: number;
   idempotency_key: string;
-  kind: 'earn' | 'redeem' | 'redeem_refund' | 'convert_in' | 'convert_out' | 'adjust';
+  kind: 'earn' | 'redeem' | 'redeem_refund' | 'convert_in' | 'convert_out' | 'adjust' | 'promotion';
   amount: bigint;
   balance_after: bigint;
   remark: Generated<string>;
@@ -1333,4 +1347,138 @@ export interface MissionRewardsTable {
   turnover: bigint;
   claimed_at: Date | null;
   ledger_transaction_id: bigint | null;
+}
+
+/** Issue 15 item 4 (migrations/0036_cockfight.ts): cockfight arenas, fights and bets. */
+export type CockfightSide = 'MERON' | 'WALA' | 'DRAW';
+export type CockfightFightState = 'scheduled' | 'open' | 'closed' | 'settled' | 'cancelled';
+export type CockfightBetState = 'open' | 'won' | 'lost' | 'refunded';
+export interface CockfightArenasTable {
+  id: Generated<number>;
+  merchant_id: number;
+  name: JSONColumnType<{ en: string; bn: string }>;
+  stream_url: string | null;
+  status: Generated<'on' | 'off'>;
+  sort_order: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface CockfightFightsTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  arena_id: number;
+  fight_no: number;
+  scheduled_at: Date;
+  state: Generated<CockfightFightState>;
+  /** Hundredths (190 = 1.90). */
+  odds_meron: number;
+  odds_wala: number;
+  odds_draw: number;
+  odds_version: Generated<number>;
+  min_stake: bigint;
+  max_stake: bigint;
+  result: CockfightSide | null;
+  opened_at: Date | null;
+  closed_at: Date | null;
+  settled_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface CockfightBetsTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  member_id: number;
+  fight_id: bigint;
+  side: CockfightSide;
+  stake: bigint;
+  odds: number;
+  request_id: string;
+  currency: string;
+  game_session_id: bigint;
+  state: Generated<CockfightBetState>;
+  payout: bigint | null;
+  created_at: Generated<Date>;
+  settled_at: Date | null;
+}
+
+/** Migration 0034: our own lottery (modules/lottery, ADR 0021). */
+export type LotteryFormatName = 'digits5' | 'vn_south' | 'vn_north' | 'sea4d';
+export type LotteryDrawState = 'open' | 'drawn' | 'settled' | 'void';
+export type LotteryTicketState = 'pending' | 'won' | 'lost' | 'void';
+export interface LotteryGamesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  game_id: number;
+  code: string;
+  format: LotteryFormatName;
+  schedule_kind: 'interval' | 'daily';
+  every_seconds: number | null;
+  draw_time: string | null;
+  time_zone: string;
+  close_before_seconds: number;
+  /** Basis points of ×1 by odds key. */
+  odds: ColumnType<Record<string, number>, string, string>;
+  prize_mode: 'LOTT' | 'ELOTT' | 'ZY' | 'SEA';
+  group_code: string;
+  min_bet: bigint;
+  max_bet: bigint;
+  status: Generated<'on' | 'off'>;
+  drawn_through: ColumnType<Date, Date | undefined, Date>;
+  sort_order: Generated<number>;
+  created_at: Generated<Date>;
+}
+export interface LotteryDrawsTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  lottery_game_id: number;
+  issue: string;
+  opens_at: Date;
+  closes_at: Date;
+  draw_at: Date;
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  nonce: Generated<number>;
+  state: Generated<LotteryDrawState>;
+  result: ColumnType<{ tier: string; numbers: string[] }[] | null, string | null, string | null>;
+  drawn_at: Date | null;
+  late: Generated<boolean>;
+  settled_at: Date | null;
+  void_reason: string | null;
+  voided_by: number | null;
+  voided_at: Date | null;
+  created_at: Generated<Date>;
+}
+export interface LotteryPurchasesTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  member_id: number;
+  draw_id: bigint;
+  request_id: string;
+  fingerprint: string;
+  currency: string;
+  total_stake: bigint;
+  odds: ColumnType<Record<string, number>, string, string>;
+  game_session_id: bigint;
+  state: Generated<'pending' | 'settled' | 'void'>;
+  payout: bigint | null;
+  created_at: Generated<Date>;
+  settled_at: Date | null;
+}
+export interface LotteryTicketsTable {
+  id: Generated<bigint>;
+  purchase_id: bigint;
+  merchant_id: number;
+  member_id: number;
+  draw_id: bigint;
+  bet_type: string;
+  selection: ColumnType<Record<string, unknown>, string, string>;
+  stake: bigint;
+  odds_bp: number;
+  potential_win: bigint;
+  state: Generated<LotteryTicketState>;
+  payout: bigint | null;
+  hits: ColumnType<string[], string | undefined, string>;
+  created_at: Generated<Date>;
+  settled_at: Date | null;
 }

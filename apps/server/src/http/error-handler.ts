@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { DEFAULT_LANGUAGE, errorMessage, errorStatus, type ErrorCode, type Language } from '@khela/contracts';
 import { AppError } from './app-error.ts';
 
-const API_PREFIXES = ['/wps', '/lgw', '/admin', '/api-docs', '/dev', '/healthz', '/readyz', '/metrics'];
+// /lotto: the reference's lottery gateway path of opened draws (endpoints.md §8).
+const API_PREFIXES = ['/wps', '/lgw', '/lotto', '/admin', '/api-docs', '/dev', '/healthz', '/readyz', '/metrics'];
 
 export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((prefix) => url === prefix || url.startsWith(`${prefix}/`) || url.startsWith(`${prefix}?`));

@@ -7,6 +7,7 @@ import { seedCashier } from './cashier.ts';
 import { seedOperators } from './operators.ts';
 import { seedVendors } from './vendors.ts';
 import { seedCatalogue } from './catalogue.ts';
+import { seedLotteryDemo } from './lottery.ts';
 import { seedAgentTeam } from './agent-team.ts';
 import { seedReferralDemo } from './referral.ts';
 import { seedRebateDemo } from './rebates.ts';
@@ -16,6 +17,7 @@ import { seedPointsDemo } from './points.ts';
 import { seedVipDemo } from './vip.ts';
 import { seedMissionDemo } from './missions.ts';
 import { seedContentDemo } from './articles.ts';
+import { seedCockfightDemo } from './cockfight.ts';
 import { seedAgentContracts } from './agent-contracts.ts';
 
 export const DEMO_MERCHANT = 'khela';
@@ -143,6 +145,8 @@ const featureSeeds = [
   seedCashier,
   seedVendors,
   seedCatalogue,
+  // Issue 15 item 1: the catalogue's lottery games drawn by our own engine (after the catalogue).
+  seedLotteryDemo,
   // Issue 13: agent01's demo team (after the catalogue: its players' history is played at dice).
   seedAgentTeam,
   // Issue 13: agent01's contracts from the house, and agent02's from agent01 (after the team).
@@ -163,6 +167,8 @@ const featureSeeds = [
   seedMissionDemo,
   // Issue 14 item 8: blog posts, news and live hosts.
   seedContentDemo,
+  // Issue 15 item 4: our cockfight arena with a fight open for bets.
+  seedCockfightDemo,
 ];
 
 /** Seeds the demo merchant on an empty database; returns whether it did. Runs in one transaction. */

@@ -103,12 +103,18 @@ describe('the demo catalogue', () => {
     const integrations = await t.db.selectFrom('vendors').select(['id', 'code']).execute();
     const codeOf = (id: number | null) => integrations.find((i) => i.id === id)?.code;
     for (const vendor of vendors) {
+      // Our cockfight book is a seamless vendor whose wallet calls are our own (ADR 0022).
+      if (vendor.vassalage === 'KHELA_CF') {
+        expect(codeOf(vendor.integration_id)).toMatch(/^COCKFIGHT_\d+$/);
+        continue;
+      }
       const expected = { transfer: 'SANDBOX_TW', seamless: 'SANDBOX', inhouse: undefined }[vendor.wallet_mode];
       expect(codeOf(vendor.integration_id)).toBe(expected);
     }
     expect(vendors.filter((v) => v.wallet_mode === 'seamless').length).toBeGreaterThan(vendors.length / 2);
     expect(vendors.some((v) => v.wallet_mode === 'transfer')).toBe(true);
-    expect(vendors.every((v) => v.launch_url_template.startsWith('{cdn}/play?token={token}'))).toBe(true);
+    const launchedByUrl = vendors.filter((v) => v.vassalage !== 'KHELA_CF'); // our book opens our own page
+    expect(launchedByUrl.every((v) => v.launch_url_template.startsWith('{cdn}/play?token={token}'))).toBe(true);
   });
 });
 
@@ -285,8 +291,11 @@ describe('GET /wps/relay/GCSGAME_newGameVendor (vendor lanes)', () => {
     expect(vendorsOf('SPORTS')).not.toContain('IMES');
     expect(vendorsOf('SPORTS')).not.toContain('SV3');
     expect(vendorsOf('ESPORTS')).toEqual(expect.arrayContaining(['IMES', 'TF']));
-    expect(vendorsOf('COCKFIGHT')).toEqual(['SV3']);
-    expect(lanes.find((l) => l.title === 'COCKFIGHT')!.cards[0]!.category).toBe('SPORTS');
+    // Our own book (KHELA_CF) is a COCKFIGHT vendor itself; SV3 joins it from SPORTS.
+    expect(vendorsOf('COCKFIGHT').sort()).toEqual(['KHELA_CF', 'SV3']);
+    expect(lanes.find((l) => l.title === 'COCKFIGHT')!.cards.find((c) => c.vassalage === 'SV3')!.category).toBe(
+      'SPORTS',
+    );
     expect(vendorsOf('INHOUSE').sort()).toEqual(['JL', 'KHELA']);
     expect(vendorsOf('RNG')).not.toContain('JL');
   });

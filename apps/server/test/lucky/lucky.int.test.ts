@@ -18,6 +18,7 @@ import { auditLedger, CURRENCY } from '../ledger/helpers.ts';
 import { demoMerchantId, setSwitch } from '../support/helpers.ts';
 import { createMember, mainOf, type WalletMember } from '../wallet/helpers.ts';
 import { inboxKinds } from '../agents/contract-helpers.ts';
+import { maskUsername } from '../../src/modules/agents/referral/referral.ts';
 
 const ADMIN_ENVELOPES = '/admin/red-envelopes';
 const ENVELOPES = '/wps/member/red-envelopes';
@@ -375,17 +376,29 @@ describe('raffles', () => {
     ).toEqual(expected);
     expect(prizes).toHaveLength(2);
 
-    const entries = await t.get<{ entries: { memberId: number; tickets: number }[]; serverSeed: string }>(
-      `/wps/member/raffles/${raffle.id}/entries`,
-      { headers: c!.auth },
-    );
+    const entries = await t.get<{
+      entries: { holder: string; tickets: number; firstTicket: number }[];
+      serverSeed: string;
+    }>(`/wps/member/raffles/${raffle.id}/entries`, { headers: c!.auth });
     expect(entries.body.value.serverSeed).toBe(stored.server_seed);
-    expect(entries.body.value.entries.map((e) => [e.memberId, e.tickets])).toEqual(
+    // The public proof names no member: masked holders, tickets in order.
+    expect(JSON.stringify(entries.body.value)).not.toMatch(new RegExp(`"memberId"|${a!.username}|${b!.username}`));
+    const byId = [a!, b!].sort((x, y) => x.id - y.id);
+    expect(entries.body.value.entries).toEqual([
+      { holder: maskUsername(byId[0]!.username), tickets: byId[0] === a ? 4 : 1, firstTicket: 0 },
+      { holder: maskUsername(byId[1]!.username), tickets: byId[1] === a ? 4 : 1, firstTicket: byId[0] === a ? 4 : 1 },
+    ]);
+    // Anyone can redo the draw from the proof alone: positions stand in for the holders.
+    const redone = drawRaffle(
+      entries.body.value.serverSeed,
+      raffle.id,
+      entries.body.value.entries.map((e, index) => ({ memberId: index, tickets: BigInt(e.tickets) })),
       [
-        [a!.id, 4],
-        [b!.id, 1],
-      ].sort((x, y) => x[0]! - y[0]!),
+        { amount: 50_000n, count: 1 },
+        { amount: 10_000n, count: 2 },
+      ],
     );
+    expect(redone.map((w) => w.ticket)).toEqual(prizes.map((p) => p.ticket));
 
     const winner = prizes[0]!.member_id === a!.id ? a! : b!;
     const view = (await t.get<{ list: Raffle[] }>(RAFFLE_STATUS, { headers: winner.auth })).body.value.list.find(

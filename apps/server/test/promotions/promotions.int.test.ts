@@ -167,8 +167,8 @@ describe('operator calls', () => {
       .select(sql<number>`count(*)::int`.as('n'))
       .executeTakeFirstOrThrow();
     const cases: [Record<string, unknown>, number, string][] = [
-      [{ rewardKind: 'points' }, 400, 'promotion.reward_kind_unavailable'],
-      [{ rewardKind: 'raffle_tickets' }, 400, 'promotion.reward_kind_unavailable'],
+      [{ rewardKind: 'points' }, 400, 'promotion.invalid_reward'],
+      [{ rewardKind: 'raffle_tickets', rewardAmount: null, rewardUnits: 2 }, 400, 'promotion.invalid_reward'],
       [{ rewardAmount: null }, 400, 'promotion.invalid_reward'],
       [
         { rewardKind: 'percent', rewardAmount: null, rewardRate: '10', rewardCap: '5' },
@@ -265,7 +265,7 @@ describe('member calls', () => {
     const claims = await Promise.all(Array.from({ length: 20 }, () => claim(m, id)));
     const paid = claims.filter((r) => r.status === 200);
     expect(paid).toHaveLength(1);
-    expect(paid[0]!.body.value).toEqual({ promotionId: id, status: 'claimed', amount: '25.50' });
+    expect(paid[0]!.body.value).toEqual({ promotionId: id, status: 'claimed', amount: '25.50', units: null });
     expect(new Set(claims.filter((r) => r.status !== 200).map((r) => r.body.code))).toEqual(
       new Set(['promotion.nothing_to_claim']),
     );

@@ -26,6 +26,8 @@ const gameCenter = page(() => import('./routes/game-center.tsx'));
 const gameList = page(() => import('./routes/game-list.tsx'));
 const myGames = page(() => import('./routes/my-games.tsx'));
 const lottery = page(() => import('./routes/lottery.tsx'));
+/** Issue 15 item 2: /lott and /elott list the vendor cards, then our own draws. */
+const lotteryCentre = page(() => import('./routes/lottery-centre.tsx'));
 /** Issue 12: our own games and the pages around them (the feature's own strings load with them). */
 const originals = page(() => import('./routes/originals.tsx'));
 /** A page that is a named export of a feature module (our games' pages, the agent centre's). */
@@ -131,7 +133,10 @@ export const routes: RouteObject[] = [
           },
           // Crash rounds are shared: visitors watch them (the page asks them to log in to bet).
           { path: 'originals/crash', lazy: originals },
-          ...GAME_CENTER_TYPES.map((type) => ({ path: type, lazy: gameCenter })),
+          ...GAME_CENTER_TYPES.map((type) => ({
+            path: type,
+            lazy: type === 'lott' || type === 'elott' ? lotteryCentre : gameCenter,
+          })),
           ...GAME_LIST_TYPES.map((type) => ({ path: type, lazy: gameList })),
           {
             element: <RequireAuth />,
@@ -159,6 +164,11 @@ export const routes: RouteObject[] = [
                 lazy: featurePage(() => import('../features/originals/components/rounds-page.tsx'), 'RoundPage'),
               },
               { path: 'originals/:game', lazy: originals },
+              // Issue 15 item 4: our own cockfight book (the COCKFIGHT game centre's card opens it).
+              {
+                path: 'cockfight/live',
+                lazy: featurePage(() => import('../features/cockfight/components/cockfight-page.tsx'), 'CockfightPage'),
+              },
             ],
           },
           // Static: the route error screen already bundles it for 404 responses.

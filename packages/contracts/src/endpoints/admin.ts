@@ -19,9 +19,12 @@ import { referralAdminEndpoints } from './referral-rewards.ts';
 import { vipAdminEndpoints } from './vip.ts';
 import { rebateAdminEndpoints } from './rebates.ts';
 import { luckyAdminEndpoints } from './lucky.ts';
+import { cockfightAdminEndpoints } from './cockfight.ts';
+import { lotteryAdminEndpoints } from './lottery.ts';
 import { missionAdminEndpoints } from './missions.ts';
 import { pointAdminEndpoints } from './points.ts';
 import { inboxAdminEndpoints } from './inbox-admin.ts';
+import { dashboardAdminEndpoints } from './dashboard-admin.ts';
 import { promotionAdminEndpoints } from './promotions.ts';
 import { ARTICLE_CATEGORIES, ARTICLE_STATUSES, articleSlugSchema } from './content.ts';
 
@@ -379,9 +382,9 @@ export const adminEndpoints = {
     method: 'GET',
     path: '/admin/me',
     auth: 'operator',
-    summary: 'The signed-in operator',
+    summary: 'The signed-in operator and the permissions of their role (what the console shows)',
     tags,
-    response: operatorSchema,
+    response: z.object({ ...operatorSchema.shape, permissions: z.array(z.string()) }),
   }),
   operatorsList: defineEndpoint({
     name: 'admin.operators.list',
@@ -533,9 +536,12 @@ export const adminEndpoints = {
   vip: vipAdminEndpoints,
   rebates: rebateAdminEndpoints,
   lucky: luckyAdminEndpoints,
+  cockfight: cockfightAdminEndpoints,
+  lottery: lotteryAdminEndpoints,
   missions: missionAdminEndpoints,
   points: pointAdminEndpoints,
   inbox: inboxAdminEndpoints,
   promotions: promotionAdminEndpoints,
+  dashboard: dashboardAdminEndpoints,
   content,
 };

@@ -15,7 +15,8 @@ const idParams = pathId(MAX_BIGSERIAL);
 const title = z.string().trim().min(1).max(80);
 const turnoverMultiple = z.number().int().min(0).max(100);
 
-export const RED_ENVELOPE_STATES = ['upcoming', 'open', 'closed'] as const;
+/** cancelled: by an operator, what was left returned to the house. */
+export const RED_ENVELOPE_STATES = ['upcoming', 'open', 'closed', 'cancelled'] as const;
 
 export const redEnvelopeSchema = z.object({
   id: z.number().int(),
@@ -40,7 +41,8 @@ export const redEnvelopeSchema = z.object({
 });
 export type RedEnvelope = z.infer<typeof redEnvelopeSchema>;
 
-export const RAFFLE_STATES = ['upcoming', 'open', 'closed', 'drawn'] as const;
+/** cancelled: by an operator before its draw; its tickets are void. */
+export const RAFFLE_STATES = ['upcoming', 'open', 'closed', 'drawn', 'cancelled'] as const;
 export const RAFFLE_PRIZE_STATES = ['unclaimed', 'claimed'] as const;
 
 export const raffleSchema = z.object({
@@ -79,8 +81,11 @@ export const raffleEntriesSchema = z.object({
   raffleId: z.number().int(),
   serverSeed: z.string(),
   serverSeedHash: z.string(),
-  /** The ticket list the draw read: members in id order, their tickets numbered from firstTicket. */
-  entries: z.array(z.object({ memberId: z.number().int(), tickets: z.number().int(), firstTicket: z.number().int() })),
+  /**
+   * The ticket list the draw read, in ticket order, each holder masked (as the winner board):
+   * drawRaffle over these entries in this order (any distinct ids) gives the same winning tickets.
+   */
+  entries: z.array(z.object({ holder: z.string(), tickets: z.number().int(), firstTicket: z.number().int() })),
   prizes: z.array(z.object({ amount: moneyValueSchema, count: z.number().int() })),
 });
 
@@ -212,9 +217,12 @@ export const redEnvelopeInputSchema = z.object({
 });
 export type RedEnvelopeInput = z.infer<typeof redEnvelopeInputSchema>;
 
-export const adminRedEnvelopeSchema = redEnvelopeSchema
-  .omit({ myGrab: true })
-  .extend({ returned: moneyValueSchema.nullable(), closedAt: isoTime.nullable(), grabbed: moneyValueSchema });
+export const adminRedEnvelopeSchema = redEnvelopeSchema.omit({ myGrab: true }).extend({
+  returned: moneyValueSchema.nullable(),
+  closedAt: isoTime.nullable(),
+  cancelledAt: isoTime.nullable(),
+  grabbed: moneyValueSchema,
+});
 
 export const raffleInputSchema = z.object({
   title,
@@ -232,6 +240,7 @@ export const raffleInputSchema = z.object({
 export type RaffleInput = z.infer<typeof raffleInputSchema>;
 
 export const adminRaffleSchema = raffleSchema.omit({ myTickets: true, myPrizes: true, winners: true }).extend({
+  cancelledAt: isoTime.nullable(),
   winners: z.array(
     z.object({
       tier: z.number().int(),
@@ -297,6 +306,28 @@ export const luckyAdminEndpoints = {
     body: redEnvelopeInputSchema,
     response: adminRedEnvelopeSchema,
   }),
+  redEnvelopesUpdate: defineEndpoint({
+    name: 'admin.redEnvelopes.update',
+    method: 'PUT',
+    path: '/admin/red-envelopes/:id',
+    auth: 'operator',
+    summary:
+      'Change a red envelope before it opens (a changed pool moves the difference to or from the house); audited',
+    tags: adminTags,
+    params: idParams,
+    body: redEnvelopeInputSchema,
+    response: adminRedEnvelopeSchema,
+  }),
+  redEnvelopesCancel: defineEndpoint({
+    name: 'admin.redEnvelopes.cancel',
+    method: 'POST',
+    path: '/admin/red-envelopes/:id/cancel',
+    auth: 'operator',
+    summary: 'Cancel a red envelope not closed yet: what is left of its pool goes back to the house once; audited',
+    tags: adminTags,
+    params: idParams,
+    response: adminRedEnvelopeSchema,
+  }),
   rafflesList: defineEndpoint({
     name: 'admin.raffles.list',
     method: 'GET',
@@ -314,6 +345,28 @@ export const luckyAdminEndpoints = {
     summary: 'Create a raffle: window, how tickets are earned, prize tiers and draw time; audited',
     tags: adminTags,
     body: raffleInputSchema,
+    response: adminRaffleSchema,
+  }),
+  rafflesUpdate: defineEndpoint({
+    name: 'admin.raffles.update',
+    method: 'PUT',
+    path: '/admin/raffles/:id',
+    auth: 'operator',
+    summary: 'Change a raffle before it opens; audited',
+    tags: adminTags,
+    params: idParams,
+    body: raffleInputSchema,
+    response: adminRaffleSchema,
+  }),
+  rafflesCancel: defineEndpoint({
+    name: 'admin.raffles.cancel',
+    method: 'POST',
+    path: '/admin/raffles/:id/cancel',
+    auth: 'operator',
+    summary:
+      'Cancel a raffle before its draw: its tickets are void (none were paid for, so nothing is refunded); audited',
+    tags: adminTags,
+    params: idParams,
     response: adminRaffleSchema,
   }),
   signUpRewardSettingsGet: defineEndpoint({

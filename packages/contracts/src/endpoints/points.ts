@@ -88,7 +88,15 @@ export const redemptionRecordSchema = z.object({
 });
 export type RedemptionRecord = z.infer<typeof redemptionRecordSchema>;
 
-export const POINT_ENTRY_KINDS = ['earn', 'redeem', 'redeem_refund', 'convert_in', 'convert_out', 'adjust'] as const;
+export const POINT_ENTRY_KINDS = [
+  'earn',
+  'redeem',
+  'redeem_refund',
+  'convert_in',
+  'convert_out',
+  'adjust',
+  'promotion',
+] as const;
 export const pointDetailSchema = z.object({
   id: z.string(),
   time: z.iso.datetime({ offset: true }),

@@ -32,7 +32,7 @@ export type PromotionCategory = (typeof PROMOTION_CATEGORIES)[number];
 export const PROMOTION_TRIGGERS = ['sign_up', 'deposit', 'join', 'check_in', 'bet_volume'] as const;
 export type PromotionTrigger = (typeof PROMOTION_TRIGGERS)[number];
 
-/** fixed: an amount; percent: of the triggering deposit or of the bet volume, up to a cap; points and raffle tickets: other modules' currencies. */
+/** fixed: an amount; percent: of the triggering deposit or of the bet volume, up to a cap; points: into the points ledger; raffle_tickets: into one raffle. */
 export const PROMOTION_REWARD_KINDS = ['fixed', 'percent', 'points', 'raffle_tickets'] as const;
 export type PromotionRewardKind = (typeof PROMOTION_REWARD_KINDS)[number];
 
@@ -73,6 +73,10 @@ export const promotionViewSchema = z.object({
   /** Percent of the deposit or bet volume ("100.00"). */
   rewardRate: z.string().nullable(),
   rewardCap: moneyValueSchema.nullable(),
+  /** The points (rewardKind points) or raffle tickets (raffle_tickets) it gives. */
+  rewardUnits: z.number().int().nullable(),
+  /** The raffle a raffle_tickets promotion's tickets go to. */
+  rewardRaffleId: z.number().int().nullable(),
   minBasis: moneyValueSchema.nullable(),
   turnoverMultiple: z.number().int(),
   requiresApproval: z.boolean(),
@@ -81,6 +85,8 @@ export const promotionViewSchema = z.object({
   status: z.enum(ACTIVITY_STATUSES),
   /** The reward of the caller's participation, once known. */
   amount: moneyValueSchema.nullable(),
+  /** The points or tickets of the caller's participation, once known. */
+  units: z.number().int().nullable(),
 });
 export type PromotionView = z.infer<typeof promotionViewSchema>;
 
@@ -101,7 +107,10 @@ export const promotionClaimRecordSchema = z.object({
   category: z.enum(PROMOTION_CATEGORIES),
   period: z.string(),
   status: z.enum(ACTIVITY_STATUSES),
+  rewardKind: z.enum(PROMOTION_REWARD_KINDS),
   amount: moneyValueSchema.nullable(),
+  /** Points or raffle tickets (by rewardKind). */
+  units: z.number().int().nullable(),
   reason: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   updatedAt: z.iso.datetime({ offset: true }),
@@ -113,6 +122,7 @@ export const participationResultSchema = z.object({
   promotionId: z.number().int(),
   status: z.enum(ACTIVITY_STATUSES),
   amount: moneyValueSchema.nullable(),
+  units: z.number().int().nullable(),
 });
 
 const tags = ['promotion'] as const;
@@ -205,6 +215,10 @@ export const promotionInputSchema = z.object({
   rewardAmount: nullableAmount,
   rewardRate: z.string().trim().max(8).nullable(),
   rewardCap: nullableAmount,
+  /** Whole points or raffle tickets: required by (and only for) those reward kinds. */
+  rewardUnits: z.number().int().min(1).max(1_000_000).nullable().optional(),
+  /** The raffle (not drawn nor cancelled) a raffle_tickets promotion's tickets go to. */
+  rewardRaffleId: z.number().int().min(1).max(MAX_BIGSERIAL).nullable().optional(),
   minBasis: nullableAmount,
   turnoverMultiple: z.number().int().min(0).max(100),
   requiresApproval: z.boolean(),
@@ -227,6 +241,8 @@ export const adminPromotionSchema = promotionInputSchema
     body: localized,
     rewardAmount: moneyValueSchema.nullable(),
     rewardCap: moneyValueSchema.nullable(),
+    rewardUnits: z.number().int().nullable(),
+    rewardRaffleId: z.number().int().nullable(),
     minBasis: moneyValueSchema.nullable(),
     createdAt: z.iso.datetime({ offset: true }),
     updatedAt: z.iso.datetime({ offset: true }),
@@ -241,7 +257,9 @@ export const promotionApplicationSchema = z.object({
   period: z.string(),
   status: z.enum(ACTIVITY_STATUSES),
   basis: moneyValueSchema.nullable(),
+  rewardKind: z.enum(PROMOTION_REWARD_KINDS),
   amount: moneyValueSchema.nullable(),
+  units: z.number().int().nullable(),
   reason: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 });

@@ -27,6 +27,7 @@ export const PERMISSIONS = [
   'gameVendors',
   'games',
   'inbox',
+  'dashboard',
   ...CONTENT_PERMISSIONS,
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -70,6 +71,8 @@ const ENDPOINT_PERMISSIONS = new Map<EndpointDef, Permission | null>([
   [admin.feedbackList, 'feedback'],
   [admin.membersList, 'members'],
   [admin.memberPasswordReset, 'members'],
+  // Issue 16 item 2: the house's takings and the cashier's queue sizes, the superadmin's.
+  [admin.dashboard.get, 'dashboard'],
   // Issue 5: deposits, withdrawals, uploads and adjustments move or show money: the superadmin's.
   ...Object.values(admin.cashier).map((def): [EndpointDef, Permission] => [def, 'cashier']),
   // Issue 13: the house's agent contracts and their payouts move money too (offer and end a house
@@ -82,12 +85,19 @@ const ENDPOINT_PERMISSIONS = new Map<EndpointDef, Permission | null>([
   ...Object.values(admin.rebates).map((def): [EndpointDef, Permission] => [def, 'cashier']),
   // Red envelopes, raffle prizes and sign-up rewards are paid from the house (issue 14 item 2).
   ...Object.values(admin.lucky).map((def): [EndpointDef, Permission] => [def, 'cashier']),
+  // Cockfight fights settle and refund bets from the house's book (issue 15 item 4).
+  ...Object.values(admin.cockfight).map((def): [EndpointDef, Permission] => [def, 'cashier']),
   // Mission rewards are paid from the house too (issue 14 item 6).
   ...Object.values(admin.missions).map((def): [EndpointDef, Permission] => [def, 'cashier']),
   // Promotions pay bonuses from the house (issue 14 items 1–2): their terms and approvals are the superadmin's.
   ...Object.values(admin.promotions).map((def): [EndpointDef, Permission] => [def, 'cashier']),
   // The points mall converts points to cash and hands out goods (issue 14 item 3).
   ...Object.values(admin.points).map((def): [EndpointDef, Permission] => [def, 'cashier']),
+  // Issue 15: lottery settings are the catalogue's; voiding a draw refunds tickets, so it is the superadmin's.
+  ...Object.values(admin.lottery).map((def): [EndpointDef, Permission] => [
+    def,
+    def === admin.lottery.voidDraw ? 'cashier' : 'games',
+  ]),
   // Game vendors hold the keys that move money through the seamless wallet: the superadmin's too.
   ...Object.values(admin.vendors).map((def): [EndpointDef, Permission] => [def, 'vendors']),
   // Issue 11: the catalogue's games, lanes and its vendor list are content; which integration and
@@ -102,6 +112,11 @@ const ENDPOINT_PERMISSIONS = new Map<EndpointDef, Permission | null>([
     Object.values(admin.content[kind]).map((def): [EndpointDef, Permission] => [def, kind]),
   ),
 ]);
+
+/** What the role may use (the console shows only these sections; the server still checks each call). */
+export function permissionsOf(role: OperatorRole): readonly Permission[] {
+  return ROLE_PERMISSIONS[role];
+}
 
 export function hasPermission(role: OperatorRole, permission: Permission): boolean {
   return ROLE_PERMISSIONS[role].includes(permission);

@@ -11,7 +11,7 @@ import { feedbackInbox } from './feedback-inbox.ts';
 import { adminMembersService } from './members.ts';
 import { operatorSessions } from './operator-sessions.ts';
 import { operatorsService } from './operators.ts';
-import { assertMayCall } from './permissions.ts';
+import { assertMayCall, permissionsOf } from './permissions.ts';
 import { settingsService } from './settings.ts';
 
 const admin = endpoints.admin;
@@ -46,7 +46,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
   });
   registerEndpoint(app, deps, admin.me, ({ req }) => {
     const { id, username, role, merchantCode } = operatorOf(req);
-    return { id, username, role, merchantCode };
+    return { id, username, role, merchantCode, permissions: [...permissionsOf(role)] };
   });
 
   registerEndpoint(app, deps, admin.operatorsList, ({ merchant }) => operators.list(merchant.id, merchant.code));

@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { agentRollup } from '../agents/reports/rollup.ts';
 import { agentSettlement } from '../agents/settlement/settlement.ts';
 import { ledger as createLedger } from '../ledger/ledger.ts';
+import { lotteryService } from '../lottery/routes.ts';
 import { raffles } from '../lucky/raffles.ts';
 import { redEnvelopes } from '../lucky/red-envelopes.ts';
 import { missions } from '../missions/missions.ts';
@@ -45,6 +46,7 @@ export function periodicTasks(db: Db): PeriodicTask[] {
   const promotion = promotions({ db, ledger });
   const envelopes = redEnvelopes({ db, ledger });
   const raffle = raffles({ db, ledger });
+  const lottery = lotteryService({ db });
   return [
     {
       // Every 5 minutes (real-time salary's rhythm, §4); each pass settles every due period of
@@ -123,6 +125,16 @@ export function periodicTasks(db: Db): PeriodicTask[] {
       pass: async () => {
         const result = await raffle.runPass();
         return noteIf(result.drawn, 'raffles: drawn', result);
+      },
+    },
+    {
+      // Lottery draws due, drawn once each (late after downtime, missed slots recorded), and their
+      // tickets settled (issue 15 item 1, ADR 0021); servers also run it every 2 s (main.ts).
+      name: 'lottery_draws',
+      every: '* * * * *',
+      pass: async (now) => {
+        const result = await lottery.draws.runPass(now);
+        return noteIf(result.late || result.missed, 'lottery: draws caught up', result);
       },
     },
   ];

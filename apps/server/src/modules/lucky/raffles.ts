@@ -11,6 +11,7 @@ import { maskUsername } from '../agents/referral/referral.ts';
 import { payFromHouse } from '../ledger/house-payout.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { addTurnover, assertRealMember, iso, minor, newServerSeed, type Merchant } from './common.ts';
+import { runDuePass } from './due-pass.ts';
 import type { RafflesTable } from './tables.ts';
 
 export const RAFFLE_PRIZE_KIND = 'raffle.prize';
@@ -37,9 +38,12 @@ const COLUMNS = [
   'drawn_at',
   'tickets',
   'created_by',
+  'cancelled_at',
+  'cancelled_by',
 ] as const;
 
 function stateOf(row: Row, now: Date): Raffle['state'] {
+  if (row.cancelled_at) return 'cancelled';
   if (row.drawn_at) return 'drawn';
   if (now < row.starts_at) return 'upcoming';
   return now < row.ends_at ? 'open' : 'closed';
@@ -70,6 +74,56 @@ function baseView(row: Row, now: Date) {
 const dbNow = async (db: Db) => (await sql<{ now: Date }>`SELECT now() AS now`.execute(db)).rows[0]!.now;
 
 /**
+ * Whether a promotion's reward can be issued now: raffle tickets need their raffle still taking
+ * tickets (its window not over, not drawn, not cancelled); other rewards always can.
+ */
+export async function raffleOpenForTickets(
+  trx: Db,
+  promotion: { reward_kind: string; reward_raffle_id: bigint | null },
+): Promise<boolean> {
+  if (promotion.reward_kind !== 'raffle_tickets' || promotion.reward_raffle_id === null) return true;
+  const row = await trx
+    .selectFrom('raffles')
+    .select('id')
+    .where('id', '=', promotion.reward_raffle_id)
+    .where('drawn_at', 'is', null)
+    .where('cancelled_at', 'is', null)
+    .where('ends_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Gives a member raffle tickets outside deposits and bets (a promotion's reward), once per source,
+ * in the caller's transaction. The raffle row is held FOR SHARE: its draw or its cancelling (FOR
+ * UPDATE) waits, so tickets are either in the draw or refused here, never lost in between.
+ */
+export async function grantRaffleTickets(
+  trx: Db,
+  grant: { raffleId: bigint; merchantId: number; memberId: number; source: string; tickets: bigint },
+): Promise<void> {
+  const raffle = await trx
+    .selectFrom('raffles')
+    .select(['id', sql<boolean>`drawn_at IS NULL AND cancelled_at IS NULL AND now() < ends_at`.as('open')])
+    .where('id', '=', grant.raffleId)
+    .where('merchant_id', '=', grant.merchantId)
+    .forShare()
+    .executeTakeFirst();
+  if (!raffle?.open) throw new AppError('promotion.raffle_closed');
+  await trx
+    .insertInto('raffle_bonus_tickets')
+    .values({
+      raffle_id: grant.raffleId,
+      merchant_id: grant.merchantId,
+      member_id: grant.memberId,
+      source: grant.source,
+      tickets: grant.tickets,
+    })
+    .onConflict((oc) => oc.columns(['raffle_id', 'source']).doNothing())
+    .execute();
+}
+
+/**
  * Raffles (issue 14 item 2; docs/adr/0017-lucky.md).
  *
  * - Tickets are earned on the merchant-local days of the window, from member_daily_stats: one per
@@ -81,6 +135,10 @@ const dbNow = async (db: Db) => (await sql<{ now: Date }>`SELECT now() AS now`.e
  *   alone (packages/games lucky.ts drawRaffle); the seed is shown once drawn.
  * - A winner claims the prize (MCS2_claimRafflePromotion): the prize row turns claimed in the same
  *   transaction as its one payout from the house (`raffle:<id>:prize:<prize>`), so it pays once.
+ * - Promotions add tickets (raffle_bonus_tickets) on top of those earned.
+ * - An operator may change a raffle before it opens and cancel it before its draw: it is then
+ *   never drawn and its tickets are void. Tickets are earned, never bought, so nothing is refunded.
+ * - The public proof lists the tickets in order with masked holders (the winner board's mask).
  */
 export function raffles({ db, ledger }: { db: Db; ledger: Ledger }) {
   /** Tickets earned so far in a raffle's window, per member (all members, or one). */
@@ -98,81 +156,77 @@ export function raffles({ db, ledger }: { db: Db; ledger: Ledger }) {
          ${memberId === undefined ? sql`` : sql`AND d.member_id = ${memberId}`}
        GROUP BY d.member_id`.execute(trx);
     const rule = { depositPerTicket: row.deposit_per_ticket, betPerTicket: row.bet_per_ticket };
-    return rows
-      .map((r) => ({
-        memberId: r.member_id,
-        tickets: raffleTickets({ deposits: BigInt(r.deposits), validBet: BigInt(r.valid_bet) }, rule),
-      }))
-      .filter((entry) => entry.tickets > 0n);
+    let bonusQuery = trx
+      .selectFrom('raffle_bonus_tickets')
+      .select(['member_id', sql<string>`sum(tickets)::text`.as('tickets')])
+      .where('raffle_id', '=', row.id)
+      .where('voided_at', 'is', null)
+      .groupBy('member_id');
+    if (memberId !== undefined) bonusQuery = bonusQuery.where('member_id', '=', memberId);
+    const tickets = new Map<number, bigint>();
+    for (const r of rows) {
+      tickets.set(r.member_id, raffleTickets({ deposits: BigInt(r.deposits), validBet: BigInt(r.valid_bet) }, rule));
+    }
+    for (const r of await bonusQuery.execute()) {
+      tickets.set(r.member_id, (tickets.get(r.member_id) ?? 0n) + BigInt(r.tickets));
+    }
+    return [...tickets].map(([id, count]) => ({ memberId: id, tickets: count })).filter((entry) => entry.tickets > 0n);
   }
 
-  /** Draws one raffle if it is due and not drawn yet; 'skipped' when another instance holds it or it is done. */
-  async function draw(id: bigint): Promise<'drawn' | 'skipped'> {
-    return db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('raffles')
-        .select(COLUMNS)
-        .where('id', '=', id)
-        .where('drawn_at', 'is', null)
-        .where('draw_at', '<=', sql<Date>`now()`)
-        .forUpdate()
-        .skipLocked()
-        .executeTakeFirst();
-      if (!row) return 'skipped' as const;
-      const entries = numberTickets(await ticketsOf(trx, row));
-      const tiers = row.prizes.map((tier) => ({ amount: BigInt(tier.amount), count: tier.count }));
-      const winners = drawRaffle(row.server_seed, row.id, entries, tiers);
-      if (entries.length > 0) {
-        await trx
-          .insertInto('raffle_entries')
-          .values(
-            entries.map((entry) => ({
-              raffle_id: row.id,
-              member_id: entry.memberId,
-              tickets: entry.tickets,
-              first_ticket: entry.firstTicket,
-            })),
-          )
-          .execute();
-      }
-      if (winners.length > 0) {
-        await trx
-          .insertInto('raffle_prizes')
-          .values(
-            winners.map((winner) => ({
-              raffle_id: row.id,
-              merchant_id: row.merchant_id,
-              tier: winner.tier,
-              slot: winner.slot,
-              member_id: winner.memberId,
-              ticket: winner.ticket,
-              amount: winner.amount,
-            })),
-          )
-          .execute();
-      }
+  /** Draws one due raffle, locked by the pass: its tickets, winners and prizes, in the pass's transaction. */
+  async function draw(trx: Db, row: Row): Promise<void> {
+    const entries = numberTickets(await ticketsOf(trx, row));
+    const tiers = row.prizes.map((tier) => ({ amount: BigInt(tier.amount), count: tier.count }));
+    const winners = drawRaffle(row.server_seed, row.id, entries, tiers);
+    if (entries.length > 0) {
       await trx
-        .updateTable('raffles')
-        .set({ drawn_at: sql<Date>`now()`, tickets: entries.reduce((sum, entry) => sum + entry.tickets, 0n) })
-        .where('id', '=', row.id)
+        .insertInto('raffle_entries')
+        .values(
+          entries.map((entry) => ({
+            raffle_id: row.id,
+            member_id: entry.memberId,
+            tickets: entry.tickets,
+            first_ticket: entry.firstTicket,
+          })),
+        )
         .execute();
-      for (const winner of winners) {
-        const amount = formatMinor(winner.amount);
-        await notifyInbox(
-          trx,
-          row.merchant_id,
-          winner.memberId,
-          'raffle.won',
-          { en: 'You won a raffle prize', bn: 'আপনি র‍্যাফেল পুরস্কার জিতেছেন' },
-          {
-            en: `Your ticket won ${amount} in “${row.title}”. Claim it on the raffle page.`,
-            bn: `“${row.title}”-এ আপনার টিকিট ${amount} জিতেছে। র‍্যাফেল পৃষ্ঠা থেকে দাবি করুন।`,
-          },
-          { raffleId: row.id.toString(), amount: winner.amount.toString() },
-        );
-      }
-      return 'drawn' as const;
-    });
+    }
+    if (winners.length > 0) {
+      await trx
+        .insertInto('raffle_prizes')
+        .values(
+          winners.map((winner) => ({
+            raffle_id: row.id,
+            merchant_id: row.merchant_id,
+            tier: winner.tier,
+            slot: winner.slot,
+            member_id: winner.memberId,
+            ticket: winner.ticket,
+            amount: winner.amount,
+          })),
+        )
+        .execute();
+    }
+    await trx
+      .updateTable('raffles')
+      .set({ drawn_at: sql<Date>`now()`, tickets: entries.reduce((sum, entry) => sum + entry.tickets, 0n) })
+      .where('id', '=', row.id)
+      .execute();
+    for (const winner of winners) {
+      const amount = formatMinor(winner.amount);
+      await notifyInbox(
+        trx,
+        row.merchant_id,
+        winner.memberId,
+        'raffle.won',
+        { en: 'You won a raffle prize', bn: 'আপনি র‍্যাফেল পুরস্কার জিতেছেন' },
+        {
+          en: `Your ticket won ${amount} in “${row.title}”. Claim it on the raffle page.`,
+          bn: `“${row.title}”-এ আপনার টিকিট ${amount} জিতেছে। র‍্যাফেল পৃষ্ঠা থেকে দাবি করুন।`,
+        },
+        { raffleId: row.id.toString(), amount: winner.amount.toString() },
+      );
+    }
   }
 
   async function winnersOf(raffleIds: bigint[]) {
@@ -200,16 +254,32 @@ export function raffles({ db, ledger }: { db: Db; ledger: Ledger }) {
   return {
     /** The job: draws every raffle whose draw time has passed and that is not drawn yet. */
     async runPass(): Promise<{ drawn: number }> {
-      const due = await db
-        .selectFrom('raffles')
-        .select('id')
-        .where('drawn_at', 'is', null)
-        .where('draw_at', '<=', sql<Date>`now()`)
-        .orderBy('draw_at')
-        .limit(100)
-        .execute();
-      let drawn = 0;
-      for (const { id } of due) if ((await draw(id)) === 'drawn') drawn += 1;
+      const drawn = await runDuePass(db, {
+        due: async (db) =>
+          (
+            await db
+              .selectFrom('raffles')
+              .select('id')
+              .where('drawn_at', 'is', null)
+              .where('cancelled_at', 'is', null)
+              .where('draw_at', '<=', sql<Date>`now()`)
+              .orderBy('draw_at')
+              .limit(100)
+              .execute()
+          ).map((row) => row.id),
+        lock: async (trx, id) =>
+          (await trx
+            .selectFrom('raffles')
+            .select(COLUMNS)
+            .where('id', '=', id)
+            .where('drawn_at', 'is', null)
+            .where('cancelled_at', 'is', null)
+            .where('draw_at', '<=', sql<Date>`now()`)
+            .forUpdate()
+            .skipLocked()
+            .executeTakeFirst()) as Row | undefined,
+        act: draw,
+      });
       return { drawn };
     },
 
@@ -254,7 +324,7 @@ export function raffles({ db, ledger }: { db: Db; ledger: Ledger }) {
       for (const row of rows) {
         let myTickets = 0n;
         if (row.drawn_at) myTickets = entries.find((entry) => entry.raffle_id === row.id)?.tickets ?? 0n;
-        else if (member.type !== TRIAL && now >= row.starts_at) {
+        else if (!row.cancelled_at && member.type !== TRIAL && now >= row.starts_at) {
           myTickets = (await ticketsOf(db, row, member.id))[0]?.tickets ?? 0n;
         }
         const mine = winners.filter((w) => w.raffle_id === row.id);
@@ -292,17 +362,18 @@ export function raffles({ db, ledger }: { db: Db; ledger: Ledger }) {
       if (!row) throw new AppError('lucky.not_found');
       if (!row.drawn_at) throw new AppError('raffle.not_drawn');
       const entries = await db
-        .selectFrom('raffle_entries')
-        .select(['member_id', 'tickets', 'first_ticket'])
-        .where('raffle_id', '=', row.id)
-        .orderBy('member_id')
+        .selectFrom('raffle_entries as e')
+        .innerJoin('members as mb', 'mb.id', 'e.member_id')
+        .select(['mb.username', 'e.tickets', 'e.first_ticket'])
+        .where('e.raffle_id', '=', row.id)
+        .orderBy('e.first_ticket')
         .execute();
       return {
         raffleId: Number(row.id),
         serverSeed: row.server_seed,
         serverSeedHash: row.server_seed_hash,
         entries: entries.map((e) => ({
-          memberId: e.member_id,
+          holder: maskUsername(e.username),
           tickets: Number(e.tickets),
           firstTicket: Number(e.first_ticket),
         })),
@@ -370,40 +441,126 @@ export function raffles({ db, ledger }: { db: Db; ledger: Ledger }) {
 
     /** POST /admin/raffles (audited). */
     async create(actor: AuditActor & { operatorId: number }, merchantId: number, input: RaffleInput) {
-      const startsAt = new Date(input.startsAt);
-      const endsAt = new Date(input.endsAt);
-      const drawAt = new Date(input.drawAt);
       const now = await dbNow(db);
-      if (endsAt <= startsAt || endsAt <= now || drawAt < endsAt) throw new AppError('lucky.invalid_window');
-      if (input.depositPerTicket === null && input.betPerTicket === null) throw new AppError('lucky.invalid_tickets');
+      const values = parseInput(input, now);
       const seed = newServerSeed();
-      const prizes = input.prizes.map((tier) => ({ amount: minor(tier.amount).toString(), count: tier.count }));
       return db.transaction().execute(async (trx) => {
         const row = (await trx
           .insertInto('raffles')
           .values({
             merchant_id: merchantId,
-            title: input.title,
-            starts_at: startsAt,
-            ends_at: endsAt,
-            draw_at: drawAt,
-            deposit_per_ticket: input.depositPerTicket === null ? null : minor(input.depositPerTicket),
-            bet_per_ticket: input.betPerTicket === null ? null : minor(input.betPerTicket),
-            prizes: JSON.stringify(prizes),
-            turnover_multiple: input.turnoverMultiple,
+            ...values,
             server_seed: seed.seed,
             server_seed_hash: seed.hash,
             created_by: actor.operatorId,
           })
           .returning(COLUMNS)
           .executeTakeFirstOrThrow()) as Row;
-        const result = adminView(row, now, []);
-        const { serverSeed: _hidden, ...audited } = result;
-        await recordAudit(trx, actor, { action: 'create', entity: 'raffles', entityId: result.id, after: audited });
-        return result;
+        await recordAudit(trx, actor, {
+          action: 'create',
+          entity: 'raffles',
+          entityId: Number(row.id),
+          after: audited(row, now),
+        });
+        return adminView(row, now, []);
+      });
+    },
+
+    /** PUT /admin/raffles/:id (audited): only before it opens. */
+    async update(actor: AuditActor & { operatorId: number }, merchantId: number, id: number, input: RaffleInput) {
+      const now = await dbNow(db);
+      const values = parseInput(input, now);
+      return db.transaction().execute(async (trx) => {
+        const before = await lockOwn(trx, merchantId, id);
+        if (before.opened || before.drawn_at || before.cancelled_at) throw new AppError('lucky.already_open');
+        const row = (await trx
+          .updateTable('raffles')
+          .set(values)
+          .where('id', '=', before.id)
+          .returning(COLUMNS)
+          .executeTakeFirstOrThrow()) as Row;
+        await recordAudit(trx, actor, {
+          action: 'update',
+          entity: 'raffles',
+          entityId: Number(row.id),
+          before: audited(before, now),
+          after: audited(row, now),
+        });
+        return adminView(row, now, []);
+      });
+    },
+
+    /**
+     * POST /admin/raffles/:id/cancel (audited): before its draw. It is never drawn and its tickets
+     * (earned and given) are void; cancelling again answers the cancelled raffle and changes nothing.
+     */
+    async cancel(actor: AuditActor & { operatorId: number }, merchantId: number, id: number) {
+      return db.transaction().execute(async (trx) => {
+        const before = await lockOwn(trx, merchantId, id);
+        const now = await dbNow(trx);
+        if (before.cancelled_at) return adminView(before, now, []);
+        if (before.drawn_at) throw new AppError('lucky.already_closed');
+        const row = (await trx
+          .updateTable('raffles')
+          .set({ cancelled_at: sql<Date>`now()`, cancelled_by: actor.operatorId })
+          .where('id', '=', before.id)
+          .returning(COLUMNS)
+          .executeTakeFirstOrThrow()) as Row;
+        await trx
+          .updateTable('raffle_bonus_tickets')
+          .set({ voided_at: sql<Date>`now()` })
+          .where('raffle_id', '=', row.id)
+          .where('voided_at', 'is', null)
+          .execute();
+        await recordAudit(trx, actor, {
+          action: 'cancel',
+          entity: 'raffles',
+          entityId: Number(row.id),
+          before: audited(before, now),
+          after: audited(row, now),
+        });
+        return adminView(row, now, []);
       });
     },
   };
+}
+
+/** A raffle's stored terms from operator input (the end in the future, the draw at or after it), or the stable code of what is wrong. */
+function parseInput(input: RaffleInput, now: Date) {
+  const startsAt = new Date(input.startsAt);
+  const endsAt = new Date(input.endsAt);
+  const drawAt = new Date(input.drawAt);
+  if (endsAt <= startsAt || endsAt <= now || drawAt < endsAt) throw new AppError('lucky.invalid_window');
+  if (input.depositPerTicket === null && input.betPerTicket === null) throw new AppError('lucky.invalid_tickets');
+  const prizes = input.prizes.map((tier) => ({ amount: minor(tier.amount).toString(), count: tier.count }));
+  return {
+    title: input.title,
+    starts_at: startsAt,
+    ends_at: endsAt,
+    draw_at: drawAt,
+    deposit_per_ticket: input.depositPerTicket === null ? null : minor(input.depositPerTicket),
+    bet_per_ticket: input.betPerTicket === null ? null : minor(input.betPerTicket),
+    prizes: JSON.stringify(prizes),
+    turnover_multiple: input.turnoverMultiple,
+  };
+}
+
+/** The raffle of the operator's merchant, locked FOR UPDATE (the draw and ticket grants wait for it). */
+async function lockOwn(trx: Db, merchantId: number, id: number) {
+  const row = await trx
+    .selectFrom('raffles')
+    .select([...COLUMNS, sql<boolean>`now() >= starts_at`.as('opened')])
+    .where('id', '=', BigInt(id))
+    .where('merchant_id', '=', merchantId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new AppError('lucky.not_found');
+  return row as Row & { opened: boolean };
+}
+
+function audited(row: Row, now: Date) {
+  const { serverSeed: _hidden, winners: _none, ...rest } = adminView(row, now, []);
+  return rest;
 }
 
 function adminView(
@@ -422,6 +579,7 @@ function adminView(
 ) {
   return {
     ...baseView(row, now),
+    cancelledAt: row.cancelled_at ? iso(row.cancelled_at) : null,
     winners: winners
       .filter((w) => w.raffle_id === row.id)
       .map((w) => ({

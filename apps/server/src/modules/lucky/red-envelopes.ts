@@ -9,17 +9,25 @@ import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
 import { notifyInbox } from '../agents/contracts/contracts.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { addTurnover, assertRealMember, iso, minor, newServerSeed, type Merchant } from './common.ts';
+import { runDuePass } from './due-pass.ts';
 import type { RedEnvelopesTable } from './tables.ts';
 
 export const RED_ENVELOPE_FUND_KIND = 'red_envelope.fund';
 export const RED_ENVELOPE_GRAB_KIND = 'red_envelope.grab';
 export const RED_ENVELOPE_RETURN_KIND = 'red_envelope.return';
+/** An operator's change of a pool before the event opens: the difference to or from the house. */
+export const RED_ENVELOPE_REFUND_KIND = 'red_envelope.refund';
 /** Members see events that closed at most this long ago (their grab and the revealed seed). */
 const SHOWN_AFTER_CLOSE = '7 days';
 
-type Row = Omit<RedEnvelopesTable, 'id' | 'grabs' | 'created_at'> & { id: bigint; grabs: number };
+type Row = Omit<RedEnvelopesTable, 'id' | 'grabs' | 'created_at' | 'revision'> & {
+  id: bigint;
+  grabs: number;
+  revision: number;
+};
 
 function stateOf(row: Row, now: Date): RedEnvelope['state'] {
+  if (row.cancelled_at) return 'cancelled';
   if (row.closed_at || now >= row.ends_at) return 'closed';
   return now < row.starts_at ? 'upcoming' : 'open';
 }
@@ -42,7 +50,7 @@ function view(row: Row, now: Date) {
     grabs: row.grabs,
     serverSeedHash: row.server_seed_hash,
     // The seed is revealed once nobody can grab any more (ARCHITECTURE §5).
-    serverSeed: state === 'closed' ? row.server_seed : null,
+    serverSeed: state === 'closed' || state === 'cancelled' ? row.server_seed : null,
   };
 }
 
@@ -65,6 +73,9 @@ const COLUMNS = [
   'closed_at',
   'returned',
   'created_by',
+  'revision',
+  'cancelled_at',
+  'cancelled_by',
 ] as const;
 
 const dbNow = async (db: Db) => (await sql<{ now: Date }>`SELECT now() AS now`.execute(db)).rows[0]!.now;
@@ -80,6 +91,9 @@ const dbNow = async (db: Db) => (await sql<{ now: Date }>`SELECT now() AS now`.e
  *   grabs queue and never overdraw `remaining` (a CHECK ≥ 0 behind it); the grab row is unique per
  *   member and event, and its ledger transaction (`red-envelope:<id>:<member>`) too.
  * - After the window the job returns what is left to the house once (`red-envelope:<id>:return`).
+ * - An operator may change an event before it opens (a changed pool moves the difference,
+ *   `red-envelope:<id>:fund:<revision>`), and cancel it until it closes: what is left goes back
+ *   under the same return key as the job's, so cancel and close together return it once.
  */
 export function redEnvelopes({ db, ledger }: { db: Db; ledger: Ledger }) {
   async function depositedRecently(trx: Db, member: MemberContext, days: number): Promise<bigint> {
@@ -91,59 +105,87 @@ export function redEnvelopes({ db, ledger }: { db: Db; ledger: Ledger }) {
     return BigInt(rows[0]?.total ?? '0');
   }
 
-  /** Closes one event whose window is over: what is left goes back to the house, once. */
-  async function close(id: bigint): Promise<'closed' | 'skipped'> {
-    return db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('red_envelopes as e')
-        .innerJoin('merchants as m', 'm.id', 'e.merchant_id')
-        .select(['e.id', 'e.merchant_id', 'e.remaining', 'm.currency'])
-        .where('e.id', '=', id)
-        .where('e.closed_at', 'is', null)
-        .where('e.ends_at', '<=', sql<Date>`now()`)
-        // Only the event: a lock on the merchant row too would make a second pass skip events it could close.
-        .forUpdate('e')
-        .skipLocked()
-        .executeTakeFirst();
-      if (!row) return 'skipped' as const;
-      if (row.remaining > 0n) {
-        await ledger.post(
-          {
-            merchantId: row.merchant_id,
-            currency: row.currency,
-            idempotencyKey: `red-envelope:${row.id}:return`,
-            kind: RED_ENVELOPE_RETURN_KIND,
-            postings: [
-              { account: { kind: 'lucky_pool' }, amount: -row.remaining },
-              { account: { kind: 'house' }, amount: row.remaining },
-            ],
-            reference: { redEnvelopeId: row.id.toString() },
-          },
-          trx,
-        );
-      }
-      await trx
-        .updateTable('red_envelopes')
-        .set({ closed_at: sql<Date>`now()`, returned: row.remaining, remaining: 0n })
-        .where('id', '=', row.id)
-        .execute();
-      return 'closed' as const;
-    });
+  /** Sends what is left of an event's pool back to the house (once: one key) and closes the event. */
+  async function returnRemainder(
+    trx: Db,
+    row: { id: bigint; merchant_id: number; remaining: bigint; currency: string },
+    cancelledBy?: number,
+  ) {
+    if (row.remaining > 0n) {
+      await ledger.post(
+        {
+          merchantId: row.merchant_id,
+          currency: row.currency,
+          idempotencyKey: `red-envelope:${row.id}:return`,
+          kind: RED_ENVELOPE_RETURN_KIND,
+          postings: [
+            { account: { kind: 'lucky_pool' }, amount: -row.remaining },
+            { account: { kind: 'house' }, amount: row.remaining },
+          ],
+          reference: { redEnvelopeId: row.id.toString() },
+        },
+        trx,
+      );
+    }
+    await trx
+      .updateTable('red_envelopes')
+      .set({
+        closed_at: sql<Date>`now()`,
+        returned: row.remaining,
+        remaining: 0n,
+        ...(cancelledBy === undefined ? {} : { cancelled_at: sql<Date>`now()`, cancelled_by: cancelledBy }),
+      })
+      .where('id', '=', row.id)
+      .execute();
   }
+
+  /** The event of the operator's merchant, locked (FOR UPDATE: a grab's FOR NO KEY UPDATE waits for it). */
+  async function lockOwn(trx: Db, merchantId: number, id: number) {
+    const row = await trx
+      .selectFrom('red_envelopes')
+      .select([...COLUMNS, sql<boolean>`now() >= starts_at`.as('opened')])
+      .where('id', '=', BigInt(id))
+      .where('merchant_id', '=', merchantId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw new AppError('lucky.not_found');
+    return row;
+  }
+
+  const audited = (row: Row, now: Date) => {
+    const { serverSeed: _hidden, ...rest } = adminView(row, now);
+    return rest;
+  };
 
   return {
     /** The job: closes every event whose window is over (another instance's events are skipped, not waited for). */
     async runPass(): Promise<{ closed: number }> {
-      const due = await db
-        .selectFrom('red_envelopes')
-        .select('id')
-        .where('closed_at', 'is', null)
-        .where('ends_at', '<=', sql<Date>`now()`)
-        .orderBy('ends_at')
-        .limit(500)
-        .execute();
-      let closed = 0;
-      for (const { id } of due) if ((await close(id)) === 'closed') closed += 1;
+      const closed = await runDuePass(db, {
+        due: async (db) =>
+          (
+            await db
+              .selectFrom('red_envelopes')
+              .select('id')
+              .where('closed_at', 'is', null)
+              .where('ends_at', '<=', sql<Date>`now()`)
+              .orderBy('ends_at')
+              .limit(500)
+              .execute()
+          ).map((row) => row.id),
+        lock: (trx, id) =>
+          trx
+            .selectFrom('red_envelopes as e')
+            .innerJoin('merchants as m', 'm.id', 'e.merchant_id')
+            .select(['e.id', 'e.merchant_id', 'e.remaining', 'm.currency'])
+            .where('e.id', '=', id)
+            .where('e.closed_at', 'is', null)
+            .where('e.ends_at', '<=', sql<Date>`now()`)
+            // Only the event: a lock on the merchant row too would make a second pass skip events it could close.
+            .forUpdate('e')
+            .skipLocked()
+            .executeTakeFirst(),
+        act: (trx, row) => returnRemainder(trx, row),
+      });
       return { closed };
     },
 
@@ -179,7 +221,7 @@ export function redEnvelopes({ db, ledger }: { db: Db; ledger: Ledger }) {
         };
       });
       // Open ones first, then coming, then closed.
-      const order = { open: 0, upcoming: 1, closed: 2 } as const;
+      const order = { open: 0, upcoming: 1, closed: 2, cancelled: 3 } as const;
       list.sort((a, b) => order[a.state] - order[b.state]);
       return { serverTime: iso(now), list };
     },
@@ -285,14 +327,8 @@ export function redEnvelopes({ db, ledger }: { db: Db; ledger: Ledger }) {
 
     /** POST /admin/red-envelopes (audited): the event and its pool's funding from the house, at once. */
     async create(actor: AuditActor & { operatorId: number }, merchant: Merchant, input: RedEnvelopeInput) {
-      const pool = minor(input.pool);
-      const min = minor(input.minGrab);
-      const max = minor(input.maxGrab);
-      if (min > max || max > pool) throw new AppError('lucky.invalid_amounts');
-      const startsAt = new Date(input.startsAt);
-      const endsAt = new Date(input.endsAt);
       const now = await dbNow(db);
-      if (endsAt <= startsAt || endsAt <= now) throw new AppError('lucky.invalid_window');
+      const { pool, min, max, startsAt, endsAt } = parseInput(input, now);
       const seed = newServerSeed();
       return db.transaction().execute(async (trx) => {
         const row = await trx
@@ -329,18 +365,110 @@ export function redEnvelopes({ db, ledger }: { db: Db; ledger: Ledger }) {
           },
           trx,
         );
-        const result = adminView(row, now);
-        const { serverSeed: _hidden, ...audited } = result;
         await recordAudit(trx, actor, {
           action: 'create',
           entity: 'redEnvelopes',
-          entityId: result.id,
-          after: audited,
+          entityId: Number(row.id),
+          after: audited(row, now),
         });
-        return result;
+        return adminView(row, now);
+      });
+    },
+
+    /** PUT /admin/red-envelopes/:id (audited): before it opens; a changed pool moves the difference at once. */
+    async update(actor: AuditActor & { operatorId: number }, merchant: Merchant, id: number, input: RedEnvelopeInput) {
+      const now = await dbNow(db);
+      const { pool, min, max, startsAt, endsAt } = parseInput(input, now);
+      return db.transaction().execute(async (trx) => {
+        const before = await lockOwn(trx, merchant.id, id);
+        if (before.opened || before.closed_at || before.cancelled_at) throw new AppError('lucky.already_open');
+        const revision = before.pool === pool ? before.revision : before.revision + 1;
+        if (pool !== before.pool) {
+          const delta = pool - before.pool;
+          await ledger.post(
+            {
+              merchantId: merchant.id,
+              currency: merchant.currency,
+              idempotencyKey: `red-envelope:${before.id}:fund:${revision}`,
+              kind: delta > 0n ? RED_ENVELOPE_FUND_KIND : RED_ENVELOPE_REFUND_KIND,
+              postings: [
+                { account: { kind: 'house' }, amount: -delta },
+                { account: { kind: 'lucky_pool' }, amount: delta },
+              ],
+              reference: { redEnvelopeId: before.id.toString() },
+            },
+            trx,
+          );
+        }
+        const row = await trx
+          .updateTable('red_envelopes')
+          .set({
+            title: input.title,
+            starts_at: startsAt,
+            ends_at: endsAt,
+            pool,
+            // Nobody grabs before it opens: what is left is the whole pool.
+            remaining: pool,
+            min_grab: min,
+            max_grab: max,
+            turnover_multiple: input.turnoverMultiple,
+            min_deposit: input.minDeposit ? minor(input.minDeposit) : null,
+            deposit_days: input.minDeposit ? (input.depositDays ?? 30) : null,
+            revision,
+          })
+          .where('id', '=', before.id)
+          .returning(COLUMNS)
+          .executeTakeFirstOrThrow();
+        await recordAudit(trx, actor, {
+          action: 'update',
+          entity: 'redEnvelopes',
+          entityId: Number(row.id),
+          before: audited(before, now),
+          after: audited(row, now),
+        });
+        return adminView(row, now);
+      });
+    },
+
+    /**
+     * POST /admin/red-envelopes/:id/cancel (audited): until it closes. What is left goes back to the
+     * house once; cancelling again answers the cancelled event and moves nothing.
+     */
+    async cancel(actor: AuditActor & { operatorId: number }, merchant: Merchant, id: number) {
+      return db.transaction().execute(async (trx) => {
+        const before = await lockOwn(trx, merchant.id, id);
+        const now = await dbNow(trx);
+        if (before.cancelled_at) return adminView(before, now);
+        if (before.closed_at) throw new AppError('lucky.already_closed');
+        await returnRemainder(trx, { ...before, currency: merchant.currency }, actor.operatorId);
+        const row = await trx
+          .selectFrom('red_envelopes')
+          .select(COLUMNS)
+          .where('id', '=', before.id)
+          .executeTakeFirstOrThrow();
+        await recordAudit(trx, actor, {
+          action: 'cancel',
+          entity: 'redEnvelopes',
+          entityId: Number(row.id),
+          before: audited(before, now),
+          after: audited(row, now),
+        });
+        return adminView(row, now);
       });
     },
   };
+}
+
+/** An event's amounts and window (the end in the future), or the stable code of what is wrong. */
+function parseInput(input: RedEnvelopeInput, now: Date) {
+  const pool = minor(input.pool);
+  const min = minor(input.minGrab);
+  const max = minor(input.maxGrab);
+  if (min > max || max > pool) throw new AppError('lucky.invalid_amounts');
+  const startsAt = new Date(input.startsAt);
+  const endsAt = new Date(input.endsAt);
+  if (endsAt <= startsAt || endsAt <= now) throw new AppError('lucky.invalid_window');
+  return { pool, min, max, startsAt, endsAt };
 }
 
 function adminView(row: Row, now: Date) {
@@ -348,6 +476,7 @@ function adminView(row: Row, now: Date) {
     ...view(row, now),
     returned: row.returned === null ? null : toDecimalString(row.returned),
     closedAt: row.closed_at ? iso(row.closed_at) : null,
+    cancelledAt: row.cancelled_at ? iso(row.cancelled_at) : null,
     grabbed: toDecimalString(row.pool - row.remaining - (row.returned ?? 0n)),
   };
 }

@@ -40,7 +40,19 @@ export function registerLuckyRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, admin.redEnvelopesCreate, (ctx) =>
     envelopes.create(operatorActor(ctx), ctx.merchant, ctx.body),
   );
+  registerEndpoint(app, deps, admin.redEnvelopesUpdate, (ctx) =>
+    envelopes.update(operatorActor(ctx), ctx.merchant, ctx.params.id, ctx.body),
+  );
+  registerEndpoint(app, deps, admin.redEnvelopesCancel, (ctx) =>
+    envelopes.cancel(operatorActor(ctx), ctx.merchant, ctx.params.id),
+  );
   registerEndpoint(app, deps, admin.rafflesList, ({ merchant }) => raffle.adminList(merchant.id));
+  registerEndpoint(app, deps, admin.rafflesUpdate, (ctx) =>
+    raffle.update(operatorActor(ctx), ctx.merchant.id, ctx.params.id, ctx.body),
+  );
+  registerEndpoint(app, deps, admin.rafflesCancel, (ctx) =>
+    raffle.cancel(operatorActor(ctx), ctx.merchant.id, ctx.params.id),
+  );
   registerEndpoint(app, deps, admin.rafflesCreate, (ctx) =>
     raffle.create(operatorActor(ctx), ctx.merchant.id, ctx.body),
   );

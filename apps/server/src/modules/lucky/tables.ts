@@ -21,6 +21,10 @@ export interface RedEnvelopesTable {
   returned: bigint | null;
   created_by: number | null;
   created_at: Generated<Date>;
+  /** Migration 0035. */
+  revision: Generated<number>;
+  cancelled_at: Date | null;
+  cancelled_by: number | null;
 }
 
 export interface RedEnvelopeGrabsTable {
@@ -56,6 +60,21 @@ export interface RafflesTable {
   drawn_at: Date | null;
   tickets: bigint | null;
   created_by: number | null;
+  created_at: Generated<Date>;
+  /** Migration 0035. */
+  cancelled_at: Date | null;
+  cancelled_by: number | null;
+}
+
+/** Migration 0035: tickets given outside deposits and bets (a promotion's reward), once per source. */
+export interface RaffleBonusTicketsTable {
+  id: Generated<bigint>;
+  raffle_id: bigint;
+  merchant_id: number;
+  member_id: number;
+  source: string;
+  tickets: bigint;
+  voided_at: Date | null;
   created_at: Generated<Date>;
 }
 
@@ -111,6 +130,7 @@ declare module '../../db/schema.ts' {
     red_envelope_grabs: RedEnvelopeGrabsTable;
     raffles: RafflesTable;
     raffle_entries: RaffleEntriesTable;
+    raffle_bonus_tickets: RaffleBonusTicketsTable;
     raffle_prizes: RafflePrizesTable;
     signup_reward_settings: SignUpRewardSettingsTable;
     signup_reward_requests: SignUpRewardRequestsTable;

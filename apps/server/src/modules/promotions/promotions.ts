@@ -21,12 +21,15 @@ import { addTurnoverRequirement } from '../cashier/withdrawals/turnover.ts';
 import { missionBadge } from '../missions/badge.ts';
 import { addDays, payFromHouse } from '../ledger/house-payout.ts';
 import type { Ledger } from '../ledger/ledger.ts';
+import { postPoints } from '../points/points-ledger.ts';
+import { grantRaffleTickets, raffleOpenForTickets } from '../lucky/raffles.ts';
 import { canMove } from './status-machine.ts';
 
 /** Ledger transactions of this kind pay a promotion bonus; bonusDetails lists them (wallet/records.ts). */
 export const PROMOTION_BONUS_KIND = 'promotion_bonus';
-/** Reward kinds whose issuer does not exist yet (points: modules/points, raffle tickets: modules/lucky). */
-export const UNAVAILABLE_REWARD_KINDS: readonly string[] = ['points', 'raffle_tickets'];
+/** Rewards in money (the ledger); the others are points (modules/points) or raffle tickets (modules/lucky). */
+const MONEY_KINDS: readonly string[] = ['fixed', 'percent'];
+export const isMoneyReward = (kind: string) => MONEY_KINDS.includes(kind);
 const TRIAL = MEMBER_TYPES.TRIAL;
 /** pg_advisory_xact_lock(namespace, promotion): one-per-device and one-per-account joins of a promotion queue. */
 const JOIN_LOCK = 14_016;
@@ -68,12 +71,16 @@ export function periodOf(
   };
 }
 
-/** The reward for a basis (deposit or bet volume): the fixed amount, or the percent floored to the minor unit, at most the cap. */
+/**
+ * The reward for a basis (deposit or bet volume): the fixed amount, or the percent floored to the
+ * minor unit, at most the cap; for points and raffle tickets their fixed count.
+ */
 export function rewardOf(
-  promotion: Pick<PromotionRow, 'reward_kind' | 'reward_amount' | 'reward_rate_bp' | 'reward_cap'>,
+  promotion: Pick<PromotionRow, 'reward_kind' | 'reward_amount' | 'reward_rate_bp' | 'reward_cap' | 'reward_units'>,
   basis: bigint | null,
 ): bigint {
   if (promotion.reward_kind === 'fixed') return promotion.reward_amount ?? 0n;
+  if (!isMoneyReward(promotion.reward_kind)) return promotion.reward_units ?? 0n;
   if (promotion.reward_kind !== 'percent' || basis === null) return 0n;
   const amount = (basis * BigInt(promotion.reward_rate_bp ?? 0)) / 10_000n;
   return promotion.reward_cap !== null && amount > promotion.reward_cap ? promotion.reward_cap : amount;
@@ -81,6 +88,14 @@ export function rewardOf(
 
 const text = (value: { bn: string; en: string }, language: Language) => value[language] || value.en || value.bn;
 const money = (value: bigint | null) => (value === null ? null : toDecimalString(value));
+const units = (value: bigint | null) => (value === null ? null : Number(value));
+/** How a reward reads in a message: money, points or tickets. */
+function shownReward(kind: string, value: bigint): { en: string; bn: string } {
+  if (kind === 'points') return { en: `${value} points`, bn: `${value} পয়েন্ট` };
+  if (kind === 'raffle_tickets') return { en: `${value} raffle tickets`, bn: `${value}টি র‍্যাফেল টিকিট` };
+  const shown = formatMinor(value);
+  return { en: shown, bn: shown };
+}
 const fail = (code: ErrorCode): never => {
   throw new AppError(code);
 };
@@ -96,12 +111,19 @@ export function parsePromotionInput(input: PromotionInput) {
   // A bet-volume promotion pays when its period closes: a one-off needs an end.
   if (input.trigger === 'bet_volume' && input.period === 'once' && !endsAt)
     return { ok: false as const, code: 'promotion.invalid_conditions' as const };
-  if (UNAVAILABLE_REWARD_KINDS.includes(input.rewardKind))
-    return { ok: false as const, code: 'promotion.reward_kind_unavailable' as const };
   let rewardAmount: bigint | null = null;
   let rewardRateBp: number | null = null;
   const rewardCap = minor(input.rewardCap);
-  if (input.rewardKind === 'fixed') {
+  const rewardUnits = input.rewardUnits ?? null;
+  const rewardRaffleId = input.rewardRaffleId ?? null;
+  if (!isMoneyReward(input.rewardKind)) {
+    if (rewardUnits === null || input.rewardAmount !== null || input.rewardRate !== null || rewardCap !== null)
+      return { ok: false as const, code: 'promotion.invalid_reward' as const };
+    if ((input.rewardKind === 'raffle_tickets') !== (rewardRaffleId !== null))
+      return { ok: false as const, code: 'promotion.invalid_reward' as const };
+  } else if (rewardUnits !== null || rewardRaffleId !== null) {
+    return { ok: false as const, code: 'promotion.invalid_reward' as const };
+  } else if (input.rewardKind === 'fixed') {
     rewardAmount = minor(input.rewardAmount);
     if (rewardAmount === null || input.rewardRate !== null)
       return { ok: false as const, code: 'promotion.invalid_reward' as const };
@@ -126,6 +148,8 @@ export function parsePromotionInput(input: PromotionInput) {
       reward_amount: rewardAmount,
       reward_rate_bp: rewardRateBp,
       reward_cap: rewardCap,
+      reward_units: rewardUnits === null ? null : BigInt(rewardUnits),
+      reward_raffle_id: rewardRaffleId === null ? null : BigInt(rewardRaffleId),
       min_basis: minor(input.minBasis),
       turnover_multiple: input.turnoverMultiple,
       requires_approval: input.requiresApproval,
@@ -156,6 +180,8 @@ function adminView(row: PromotionRow) {
     rewardAmount: money(row.reward_amount),
     rewardRate: row.reward_rate_bp === null ? null : bpToRate(row.reward_rate_bp),
     rewardCap: money(row.reward_cap),
+    rewardUnits: units(row.reward_units),
+    rewardRaffleId: units(row.reward_raffle_id),
     minBasis: money(row.min_basis),
     turnoverMultiple: row.turnover_multiple,
     requiresApproval: row.requires_approval,
@@ -211,6 +237,7 @@ export function promotions({ db, ledger }: { db: Db; ledger: Ledger }) {
       decided_by: number | null;
       reason: string | null;
       ledger_transaction_id: bigint | null;
+      units: bigint | null;
     }> = {},
   ): Promise<ParticipationRow> {
     if (!canMove(row.status as ActivityStatus, to)) fail('promotion.invalid_transition');
@@ -223,7 +250,11 @@ export function promotions({ db, ledger }: { db: Db; ledger: Ledger }) {
       .executeTakeFirstOrThrow();
   }
 
-  /** Pays `amount` for the participation and moves it to `to` (signed, claimed or issued), in the caller's transaction. */
+  /**
+   * Pays `amount` (money, points or tickets by the reward kind) for the participation and moves it
+   * to `to` (signed, claimed or issued), in the caller's transaction. Points and tickets carry the
+   * same key as money: the points ledger and the raffle's bonus tickets each take it once.
+   */
   async function pay(
     trx: Db,
     merchant: Merchant,
@@ -234,6 +265,42 @@ export function promotions({ db, ledger }: { db: Db; ledger: Ledger }) {
     set: Parameters<typeof move>[3] = {},
   ): Promise<ParticipationRow> {
     const idempotencyKey = `promotion:${promotion.id}:${row.member_id}:${row.period_key}`;
+    if (!isMoneyReward(promotion.reward_kind)) {
+      if (promotion.reward_kind === 'points') {
+        await postPoints(trx, {
+          merchantId: merchant.id,
+          memberId: row.member_id,
+          idempotencyKey,
+          kind: 'promotion',
+          amount,
+          remark: promotion.title.en || promotion.title.bn,
+          reference: { promotionId: promotion.id, period: row.period_key },
+        });
+      } else {
+        await grantRaffleTickets(trx, {
+          raffleId: promotion.reward_raffle_id!,
+          merchantId: merchant.id,
+          memberId: row.member_id,
+          source: idempotencyKey,
+          tickets: amount,
+        });
+      }
+      const moved = await move(trx, row, to, { ...set, units: amount });
+      const shown = shownReward(promotion.reward_kind, amount);
+      await notifyInbox(
+        trx,
+        merchant.id,
+        row.member_id,
+        'promotion.paid',
+        INBOX.paid.title,
+        {
+          en: `You received ${shown.en} from "${promotion.title.en}".`,
+          bn: `"${promotion.title.bn}" থেকে আপনি ${shown.bn} পেয়েছেন।`,
+        },
+        { promotionId: promotion.id, period: row.period_key, units: amount.toString() },
+      );
+      return moved;
+    }
     const transactionId = await payFromHouse(trx, ledger, {
       merchant,
       memberId: row.member_id,
@@ -278,7 +345,9 @@ export function promotions({ db, ledger }: { db: Db; ledger: Ledger }) {
     set: Parameters<typeof move>[3] = {},
   ): Promise<ParticipationRow> {
     if (!promotion.requires_approval) return pay(trx, merchant, promotion, row, amount, paid, set);
-    const moved = await move(trx, row, 'applying', { ...set, amount });
+    const value = isMoneyReward(promotion.reward_kind) ? { amount } : { units: amount };
+    const moved = await move(trx, row, 'applying', { ...set, ...value });
+    const shown = shownReward(promotion.reward_kind, amount);
     await notifyInbox(
       trx,
       merchant.id,
@@ -286,8 +355,8 @@ export function promotions({ db, ledger }: { db: Db; ledger: Ledger }) {
       'promotion.applying',
       INBOX.applying.title,
       {
-        en: `Your reward of ${formatMinor(amount)} from "${promotion.title.en}" is waiting for approval.`,
-        bn: `"${promotion.title.bn}"-এর আপনার ${formatMinor(amount)} পুরস্কার অনুমোদনের অপেক্ষায়।`,
+        en: `Your reward of ${shown.en} from "${promotion.title.en}" is waiting for approval.`,
+        bn: `"${promotion.title.bn}"-এর আপনার ${shown.bn} পুরস্কার অনুমোদনের অপেক্ষায়।`,
       },
       { promotionId: promotion.id, period: row.period_key },
     );
@@ -353,13 +422,13 @@ export function promotions({ db, ledger }: { db: Db; ledger: Ledger }) {
   function assertOpen(promotion: PromotionRow, now: Date) {
     if (promotion.starts_at > now) fail('promotion.not_started');
     if (promotion.ends_at && promotion.ends_at <= now) fail('promotion.ended');
-    if (UNAVAILABLE_REWARD_KINDS.includes(promotion.reward_kind)) fail('promotion.reward_kind_unavailable');
   }
 
   const result = (row: ParticipationRow) => ({
     promotionId: row.promotion_id,
     status: row.status as ActivityStatus,
     amount: money(row.amount),
+    units: units(row.units),
   });
 
   /** Shown promotions (enabled, not ended) of a merchant, in order. */
@@ -379,6 +448,7 @@ export function promotions({ db, ledger }: { db: Db; ledger: Ledger }) {
     language: Language,
     status: ActivityStatus,
     amount: bigint | null,
+    given: bigint | null = null,
   ): PromotionView {
     return {
       id: promotion.id,
@@ -393,12 +463,15 @@ export function promotions({ db, ledger }: { db: Db; ledger: Ledger }) {
       rewardAmount: money(promotion.reward_amount),
       rewardRate: promotion.reward_rate_bp === null ? null : bpToRate(promotion.reward_rate_bp),
       rewardCap: money(promotion.reward_cap),
+      rewardUnits: units(promotion.reward_units),
+      rewardRaffleId: units(promotion.reward_raffle_id),
       minBasis: money(promotion.min_basis),
       turnoverMultiple: promotion.turnover_multiple,
       requiresApproval: promotion.requires_approval,
       period: promotion.period,
       status,
       amount: money(amount),
+      units: units(given),
     };
   }
 
@@ -435,10 +508,12 @@ export function promotions({ db, ledger }: { db: Db; ledger: Ledger }) {
       } else if (promotion.starts_at > now) status = 'coming_soon';
       else {
         status = 'join';
-        counts =
-          !UNAVAILABLE_REWARD_KINDS.includes(promotion.reward_kind) && (await eligible(promotion, member.id, now));
+        counts = await eligible(promotion, member.id, now);
       }
-      views.push({ view: view(promotion, language, status, row?.amount ?? null), counts: counts && !trial });
+      views.push({
+        view: view(promotion, language, status, row?.amount ?? null, row?.units ?? null),
+        counts: counts && !trial,
+      });
     }
     return views;
   }
@@ -478,6 +553,7 @@ export function promotions({ db, ledger }: { db: Db; ledger: Ledger }) {
     'status',
     'basis',
     'amount',
+    'units',
     'device_key',
     'payment_accounts',
     'deposit_id',
@@ -512,7 +588,9 @@ export function promotions({ db, ledger }: { db: Db; ledger: Ledger }) {
         'pp.period_key',
         'pp.status',
         'pp.basis',
+        'p.reward_kind',
         'pp.amount',
+        'pp.units',
         'pp.reason',
         'pp.created_at',
       ])
@@ -527,7 +605,9 @@ export function promotions({ db, ledger }: { db: Db; ledger: Ledger }) {
       period: row.period_key,
       status: row.status as ActivityStatus,
       basis: money(row.basis),
+      rewardKind: row.reward_kind,
       amount: money(row.amount),
+      units: units(row.units),
       reason: row.reason,
       createdAt: row.created_at.toISOString(),
     };
@@ -558,7 +638,9 @@ export function promotions({ db, ledger }: { db: Db; ledger: Ledger }) {
         .executeTakeFirstOrThrow();
       const merchant = await merchantOf(trx, actor.merchantId);
       if (approve) {
-        await pay(trx, merchant, promotion, row, row.amount!, 'issued', { decided_by: actor.operatorId });
+        await pay(trx, merchant, promotion, row, (row.amount ?? row.units)!, 'issued', {
+          decided_by: actor.operatorId,
+        });
       } else {
         await move(trx, row, 'rejected', { decided_by: actor.operatorId, reason });
         await notifyInbox(
@@ -648,7 +730,9 @@ export function promotions({ db, ledger }: { db: Db; ledger: Ledger }) {
             'p.category',
             'pp.period_key',
             'pp.status',
+            'p.reward_kind',
             'pp.amount',
+            'pp.units',
             'pp.reason',
             'pp.created_at',
             'pp.updated_at',
@@ -668,7 +752,9 @@ export function promotions({ db, ledger }: { db: Db; ledger: Ledger }) {
           category: row.category as PromotionView['category'],
           period: row.period_key,
           status: row.status as ActivityStatus,
+          rewardKind: row.reward_kind,
           amount: money(row.amount),
+          units: units(row.units),
           reason: row.reason,
           createdAt: row.created_at.toISOString(),
           updatedAt: row.updated_at.toISOString(),
@@ -813,7 +899,7 @@ export function promotions({ db, ledger }: { db: Db; ledger: Ledger }) {
           .executeTakeFirstOrThrow();
         if (promotion.min_basis !== null && deposit.amount < promotion.min_basis) continue;
         const amount = rewardOf(promotion, deposit.amount);
-        if (amount <= 0n) continue;
+        if (amount <= 0n || !(await raffleOpenForTickets(trx, promotion))) continue;
         await payOrApply(trx, merchant, promotion, row, amount, 'issued', {
           basis: deposit.amount,
           deposit_id: deposit.depositId,
@@ -862,7 +948,10 @@ export function promotions({ db, ledger }: { db: Db; ledger: Ledger }) {
               }
               return;
             }
-            const amount = volume >= (promotion.min_basis ?? 1n) ? rewardOf(promotion, volume) : 0n;
+            const amount =
+              volume >= (promotion.min_basis ?? 1n) && (await raffleOpenForTickets(trx, promotion))
+                ? rewardOf(promotion, volume)
+                : 0n;
             if (amount > 0n) {
               const moved = await payOrApply(
                 trx,
@@ -928,6 +1017,7 @@ export function promotions({ db, ledger }: { db: Db; ledger: Ledger }) {
       const parsed = parsePromotionInput(input);
       if (!parsed.ok) throw new AppError(parsed.code);
       return db.transaction().execute(async (trx) => {
+        await assertRewardIssuable(trx, actor.merchantId, parsed.values);
         const row = await trx
           .insertInto('promotions')
           .values({ merchant_id: actor.merchantId, ...parsed.values })
@@ -952,6 +1042,7 @@ export function promotions({ db, ledger }: { db: Db; ledger: Ledger }) {
           .forUpdate()
           .executeTakeFirst();
         if (!before) throw new AppError('promotion.not_found');
+        await assertRewardIssuable(trx, actor.merchantId, parsed.values);
         const row = await trx
           .updateTable('promotions')
           .set({ ...parsed.values, updated_at: sql`now()` })
@@ -980,4 +1071,31 @@ async function currencyOf(trx: Db, merchantId: number): Promise<string> {
     .where('id', '=', merchantId)
     .executeTakeFirstOrThrow();
   return row.currency;
+}
+
+/** Points need the merchant's points mall on; tickets need a raffle of the merchant still taking them. */
+async function assertRewardIssuable(
+  trx: Db,
+  merchantId: number,
+  values: { reward_kind: string; reward_raffle_id: bigint | null },
+): Promise<void> {
+  if (values.reward_kind === 'points') {
+    const settings = await trx
+      .selectFrom('point_settings')
+      .select('enabled')
+      .where('merchant_id', '=', merchantId)
+      .executeTakeFirst();
+    if (!settings?.enabled) fail('promotion.reward_kind_unavailable');
+  }
+  if (values.reward_kind === 'raffle_tickets') {
+    const raffle = await trx
+      .selectFrom('raffles')
+      .select('id')
+      .where('id', '=', values.reward_raffle_id!)
+      .where('merchant_id', '=', merchantId)
+      .executeTakeFirst();
+    if (!raffle) fail('promotion.invalid_reward');
+    if (!(await raffleOpenForTickets(trx, { reward_kind: 'raffle_tickets', reward_raffle_id: raffle!.id })))
+      fail('promotion.raffle_closed');
+  }
 }

@@ -17,15 +17,12 @@ import { AppError } from '../../http/app-error.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
 import { notifyInbox } from '../agents/contracts/contracts.ts';
-import { addDays, payFromHouse } from '../ledger/house-payout.ts';
+import { payFromHouse } from '../ledger/house-payout.ts';
 import type { Ledger } from '../ledger/ledger.ts';
-import { settleClosedPeriods, type ClosedPeriodProgramme } from '../programmes/closed-periods.ts';
+import { dailyProgrammeSource, lastClosedDay, switchedOnCursor } from '../programmes/daily-source.ts';
 
 /** Ledger transactions of this kind pay a rebate; the records show them as bonus (wallet/records.ts). */
 export const REBATE_KIND = 'rebate';
-export const REBATE_GRACE_MS = 60_000;
-/** At most this many days per merchant in one pass (a long outage catches up over a few passes). */
-const MAX_DAYS_PER_PASS = 400;
 const INBOX_KIND = 'rebate.paid';
 const TRIAL = MEMBER_TYPES.TRIAL;
 /** pg_advisory_xact_lock(namespace, member): one manual claim of a member at a time. */
@@ -80,11 +77,6 @@ interface Owed {
   rateBp: number;
   amount: bigint;
 }
-
-/** The last closed merchant-local day as of `at` (with a minute's grace for late bets). */
-const lastClosed = (at: Date | null) =>
-  sql<string>`(((${at ?? sql`now()`})::timestamptz - make_interval(secs => ${REBATE_GRACE_MS / 1000}::float8))
-    AT TIME ZONE m.time_zone)::date - 1`;
 
 /**
  * Player rebates (issue 14 item 5, §3 PLYRBT and MANPLAYREB3; docs/adr/0014-rebates.md).
@@ -194,90 +186,41 @@ export function rebates({ db, ledger }: { db: Db; ledger: Ledger }) {
         : [];
     });
 
-  /** One closed day of a merchant's automatic rebates, with the cursor, in one transaction. */
-  async function payDay(
-    merchant: { id: number; currency: string },
-    day: string,
-  ): Promise<{ outcome: 'paid' | 'busy' | 'stop'; rebates: number }> {
-    return db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('rebate_settings')
-        .select(['enabled', sql<string | null>`paid_through::text`.as('paid_through')])
-        .where('merchant_id', '=', merchant.id)
-        .forUpdate()
-        .skipLocked()
-        .executeTakeFirst();
-      if (!row) return { outcome: 'busy' as const, rebates: 0 };
-      if (!row.enabled || (row.paid_through !== null && row.paid_through >= day)) {
-        return { outcome: 'stop' as const, rebates: 0 };
-      }
-      const { rows } = await sql<Parameters<typeof toOwed>[0][number]>`
-        SELECT d.member_id, ${day}::text AS day, d.product_type, r.mode, d.valid_bet::text AS valid,
-               coalesce(v.rate_bp, r.rate_bp) AS rate_bp, r.daily_cap::text AS daily_cap
-          FROM member_daily_stats d
-          JOIN members mb ON mb.id = d.member_id
-          JOIN merchants m ON m.id = d.merchant_id
-          JOIN rebate_rates r ON r.merchant_id = d.merchant_id AND r.product_type = d.product_type
-          ${LEVEL_AT_DAY_END}
-         WHERE d.merchant_id = ${merchant.id} AND d.day = ${day}::date AND d.valid_bet > 0
-           AND r.mode = 'auto' AND coalesce(v.rate_bp, r.rate_bp) > 0 AND mb.type <> ${TRIAL} AND mb.status <> 'closed'
-         ORDER BY d.member_id, d.product_type`.execute(trx);
-      const paid = await pay(trx, merchant, toOwed(rows));
-      const byMember = new Map<number, bigint>();
-      for (const rebate of paid) byMember.set(rebate.memberId, (byMember.get(rebate.memberId) ?? 0n) + rebate.amount);
-      for (const [memberId, sum] of byMember) {
-        const amount = formatMinor(sum);
-        await notifyInbox(
-          trx,
-          merchant.id,
-          memberId,
-          INBOX_KIND,
-          { en: 'Rebate paid', bn: 'রিবেট প্রদান করা হয়েছে' },
-          {
-            en: `Your rebate of ${amount} for ${day} has been added to your wallet.`,
-            bn: `${day} তারিখের জন্য আপনার রিবেট ${amount} আপনার ওয়ালেটে যোগ হয়েছে।`,
-          },
-          { day, amount: sum.toString() },
-        );
-      }
-      await trx
-        .updateTable('rebate_settings')
-        .set({ paid_through: day })
-        .where('merchant_id', '=', merchant.id)
-        .execute();
-      return { outcome: 'paid' as const, rebates: paid.length };
-    });
+  /** One closed day of a merchant's automatic rebates, in the cursor's transaction (daily-source.ts). */
+  async function payDay(trx: Db, merchant: { id: number; currency: string }, day: string): Promise<number> {
+    const { rows } = await sql<Parameters<typeof toOwed>[0][number]>`
+      SELECT d.member_id, ${day}::text AS day, d.product_type, r.mode, d.valid_bet::text AS valid,
+             coalesce(v.rate_bp, r.rate_bp) AS rate_bp, r.daily_cap::text AS daily_cap
+        FROM member_daily_stats d
+        JOIN members mb ON mb.id = d.member_id
+        JOIN merchants m ON m.id = d.merchant_id
+        JOIN rebate_rates r ON r.merchant_id = d.merchant_id AND r.product_type = d.product_type
+        ${LEVEL_AT_DAY_END}
+       WHERE d.merchant_id = ${merchant.id} AND d.day = ${day}::date AND d.valid_bet > 0
+         AND r.mode = 'auto' AND coalesce(v.rate_bp, r.rate_bp) > 0 AND mb.type <> ${TRIAL} AND mb.status <> 'closed'
+       ORDER BY d.member_id, d.product_type`.execute(trx);
+    const paid = await pay(trx, merchant, toOwed(rows));
+    const byMember = new Map<number, bigint>();
+    for (const rebate of paid) byMember.set(rebate.memberId, (byMember.get(rebate.memberId) ?? 0n) + rebate.amount);
+    for (const [memberId, sum] of byMember) {
+      const amount = formatMinor(sum);
+      await notifyInbox(
+        trx,
+        merchant.id,
+        memberId,
+        INBOX_KIND,
+        { en: 'Rebate paid', bn: 'রিবেট প্রদান করা হয়েছে' },
+        {
+          en: `Your rebate of ${amount} for ${day} has been added to your wallet.`,
+          bn: `${day} তারিখের জন্য আপনার রিবেট ${amount} আপনার ওয়ালেটে যোগ হয়েছে।`,
+        },
+        { day, amount: sum.toString() },
+      );
+    }
+    return paid.length;
   }
 
-  /** The programme as the shared closed-day loop drives it (modules/programmes/closed-periods.ts). */
-  const closedDays: ClosedPeriodProgramme = {
-    async cursors(now) {
-      const merchants = await db
-        .selectFrom('rebate_settings as s')
-        .innerJoin('merchants as m', 'm.id', 's.merchant_id')
-        .select([
-          'm.id',
-          'm.currency',
-          sql<string | null>`s.paid_through::text`.as('paid_through'),
-          sql<string | null>`s.starts_on::text`.as('starts_on'),
-          sql<string>`(${lastClosed(now)})::text`.as('last_closed'),
-        ])
-        .where('s.enabled', '=', true)
-        .orderBy('m.id')
-        .execute();
-      return merchants.map((m) => ({
-        merchant: { id: m.id, currency: m.currency },
-        next: m.paid_through ? addDays(m.paid_through, 1) : m.starts_on,
-        last: m.last_closed,
-      }));
-    },
-    async settle(merchant, day) {
-      const paid = await payDay(merchant, day);
-      return { outcome: paid.outcome === 'paid' ? 'done' : paid.outcome, paid: paid.rebates };
-    },
-    following: (day) => addDays(day, 1),
-    maxPerPass: MAX_DAYS_PER_PASS,
-  };
+  const closedDays = dailyProgrammeSource({ db, table: 'rebate_settings', payDay });
 
   /** What a member may claim by hand: closed days since the start, manual product types, not yet paid. */
   async function claimable(trx: Db, member: MemberContext): Promise<Owed[]> {
@@ -291,7 +234,7 @@ export function rebates({ db, ledger }: { db: Db; ledger: Ledger }) {
         JOIN rebate_rates r ON r.merchant_id = d.merchant_id AND r.product_type = d.product_type
         ${LEVEL_AT_DAY_END}
        WHERE d.merchant_id = ${member.merchantId} AND d.member_id = ${member.id} AND d.valid_bet > 0
-         AND r.mode = 'manual' AND coalesce(v.rate_bp, r.rate_bp) > 0 AND d.day <= ${lastClosed(null)}
+         AND r.mode = 'manual' AND coalesce(v.rate_bp, r.rate_bp) > 0 AND d.day <= ${lastClosedDay(null)}
          AND NOT EXISTS (SELECT 1 FROM rebates x
                           WHERE x.member_id = d.member_id AND x.day = d.day AND x.product_type = d.product_type)
        ORDER BY d.day, d.product_type`.execute(trx);
@@ -319,8 +262,8 @@ export function rebates({ db, ledger }: { db: Db; ledger: Ledger }) {
   return {
     /** Pays every closed, unpaid day of every merchant with rebates on, as of `now` (the job; tests pass a fixed now). */
     async runPass(now: Date): Promise<{ merchants: number; days: number; rebates: number }> {
-      const { merchants, periods, paid } = await settleClosedPeriods(closedDays, now);
-      return { merchants, days: periods, rebates: paid };
+      const { merchants, days, paid } = await closedDays.runPass(now);
+      return { merchants, days, rebates: paid };
     },
 
     /**
@@ -462,16 +405,12 @@ export function rebates({ db, ledger }: { db: Db; ledger: Ledger }) {
           .executeTakeFirstOrThrow();
         const beforeRates = await ratesOf(trx, actor.merchantId);
         const switchedOn = parsed.enabled && !before.enabled;
-        const today = sql<string>`(now() AT TIME ZONE (SELECT time_zone FROM merchants WHERE id = ${actor.merchantId}))::date`;
         const after = await trx
           .updateTable('rebate_settings')
           .set({
             enabled: parsed.enabled,
             updated_at: sql`now()`,
-            ...(switchedOn && {
-              starts_on: sql<string>`${today}`,
-              paid_through: sql<string>`greatest(paid_through, ${today} - 1)`,
-            }),
+            ...(switchedOn && switchedOnCursor(actor.merchantId)),
           })
           .where('merchant_id', '=', actor.merchantId)
           .returning(SETTINGS_COLUMNS)

@@ -3,7 +3,7 @@ import type { EndpointDef } from '@khela/contracts';
 import { AppError } from '../../http/app-error.ts';
 import type { SiteAccessService } from './site-access.ts';
 
-const GATED_PREFIXES = ['/wps/', '/lgw/'];
+const GATED_PREFIXES = ['/wps/', '/lgw/', '/lotto/'];
 /** What the maintenance and region-block pages still need: status, keys, help, notices, captcha, feedback. */
 const ALWAYS_SERVED_TAGS = new Set(['system', 'support']);
 

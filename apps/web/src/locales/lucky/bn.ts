@@ -4,7 +4,7 @@ import type en from './en.ts';
 const bn: typeof en = {
   lucky: {
     days: '{{count}} দিন',
-    states: { upcoming: 'শীঘ্রই আসছে', open: 'খোলা', closed: 'বন্ধ', drawn: 'ড্র হয়েছে' },
+    states: { upcoming: 'শীঘ্রই আসছে', open: 'খোলা', closed: 'বন্ধ', drawn: 'ড্র হয়েছে', cancelled: 'বাতিল' },
     fairness: 'ন্যায্যতার প্রমাণ',
     seedHash: 'সার্ভার সিডের হ্যাশ (আগে প্রকাশিত)',
     seed: 'সার্ভার সিড (পরে প্রকাশিত)',
@@ -52,6 +52,10 @@ const bn: typeof en = {
       claimed: 'দাবি করা হয়েছে',
       claimedOk: '{{amount}} আপনার ওয়ালেটে যোগ হয়েছে।',
       verify: 'ড্র যাচাইয়ের জন্য টিকিটের তালিকা',
+      holder: 'ধারক',
+      tickets: 'টিকিট',
+      numbers: 'টিকিট নম্বর',
+      cancelledNote: 'এই র‍্যাফেলটি বাতিল হয়েছে: কোনো ড্র হবে না এবং এর টিকিটগুলো বাতিল।',
     },
     signUp: {
       title: 'সাইন-আপ পুরস্কার',

@@ -5,7 +5,7 @@
 const en = {
   lucky: {
     days: '{{count}}d',
-    states: { upcoming: 'Coming soon', open: 'Open', closed: 'Closed', drawn: 'Drawn' },
+    states: { upcoming: 'Coming soon', open: 'Open', closed: 'Closed', drawn: 'Drawn', cancelled: 'Cancelled' },
     fairness: 'Fairness proof',
     seedHash: 'Server seed hash (published before)',
     seed: 'Server seed (revealed after)',
@@ -53,6 +53,10 @@ const en = {
       claimed: 'Claimed',
       claimedOk: '{{amount}} has been added to your wallet.',
       verify: 'Ticket list for checking the draw',
+      holder: 'Holder',
+      tickets: 'Tickets',
+      numbers: 'Ticket numbers',
+      cancelledNote: 'This raffle was cancelled: there is no draw and its tickets are void.',
     },
     signUp: {
       title: 'Sign-up reward',

@@ -33,8 +33,8 @@ const bn: MoneyMessages = {
     },
     inbox: {
       title: 'বার্তা',
-      unreadLabel: 'বার্তা, অপঠিত {{count}}',
-      unreadAndRewardsLabel: 'বার্তা, অপঠিত {{count}}, দাবি করার মতো পুরস্কার {{rewards}}',
+      unreadLabel: 'বার্তা, অপঠিত {{badge}}',
+      unreadAndRewardsLabel: 'বার্তা {{badge}}: অপঠিত {{count}}, দাবি করার মতো পুরস্কার {{rewards}}',
       unread: 'অপঠিত: {{count}}',
       readAll: 'সব পঠিত হিসেবে চিহ্নিত করুন',
       markRead: 'পঠিত হিসেবে চিহ্নিত করুন',

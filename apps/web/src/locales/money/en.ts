@@ -36,8 +36,8 @@ const en = {
     },
     inbox: {
       title: 'Messages',
-      unreadLabel: 'Messages, {{count}} unread',
-      unreadAndRewardsLabel: 'Messages, {{count}} unread, {{rewards}} rewards to claim',
+      unreadLabel: 'Messages, {{badge}} unread',
+      unreadAndRewardsLabel: 'Messages {{badge}}: {{count}} unread, {{rewards}} rewards to claim',
       unread: 'Unread: {{count}}',
       readAll: 'Mark all as read',
       markRead: 'Mark as read',

@@ -75,6 +75,7 @@ const bn: PointsMessages = {
         convert_in: 'নগদে কেনা',
         convert_out: 'নগদে রূপান্তরিত',
         adjust: 'সমন্বয়',
+        promotion: 'প্রোমোশন পুরস্কার',
       },
     },
     convert: {

@@ -76,6 +76,7 @@ const en = {
         convert_in: 'Bought with cash',
         convert_out: 'Converted to cash',
         adjust: 'Adjustment',
+        promotion: 'Promotion reward',
       },
     },
     convert: {

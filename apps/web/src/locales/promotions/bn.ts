@@ -52,7 +52,11 @@ const bn: Widen<typeof en> = {
       approval: 'আমাদের দল অনুমোদন করে',
       periods: { once: 'একবার', daily: 'প্রতিদিন', weekly: 'প্রতি সপ্তাহে' },
       minBasis: '{{amount}} থেকে',
+      points: '{{count}} পয়েন্ট',
+      tickets: '{{count}}টি র‍্যাফেল টিকিট',
     },
+    confirmUnits: 'এখনই {{amount}} নেবেন?',
+    unitsReceived: 'পেয়েছেন: {{amount}}।',
     done: {
       joined: 'আপনি যোগ দিয়েছেন। শর্ত পূরণ হলে বোনাস দেওয়া হবে।',
       claim: 'আপনি যোগ দিয়েছেন। নিচে আপনার পুরস্কার দাবি করুন।',

@@ -52,7 +52,11 @@ const en = {
       approval: 'Approved by our team',
       periods: { once: 'Once', daily: 'Every day', weekly: 'Every week' },
       minBasis: 'From {{amount}}',
+      points: '{{count}} points',
+      tickets: '{{count}} raffle tickets',
     },
+    confirmUnits: 'Take {{amount}} now?',
+    unitsReceived: 'Received: {{amount}}.',
     done: {
       joined: 'You have joined. The bonus is paid when the condition is met.',
       claim: 'You have joined. Claim your reward below.',

@@ -12,19 +12,16 @@ import type { Db } from '../../../db/database.ts';
 import type { ReferralSettingsTable } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { recordAudit, type AuditActor } from '../../audit/audit-log.ts';
-import { addDays, payFromHouse } from '../../ledger/house-payout.ts';
+import { payFromHouse } from '../../ledger/house-payout.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import { notifyInbox } from '../contracts/contracts.ts';
-import { settleClosedPeriods, type ClosedPeriodProgramme } from '../../programmes/closed-periods.ts';
+import { dailyProgrammeSource, switchedOnCursor } from '../../programmes/daily-source.ts';
 
 /**
  * Ledger transactions of this kind pay an inviter for a member it invited; their `reference`
  * carries `inviteeId`. "What they earned the inviter" sums them.
  */
 export const REFERRAL_REWARD_KIND = 'referral_reward';
-export const REFERRAL_GRACE_MS = 60_000;
-/** At most this many days per merchant in one pass (a long outage catches up over a few passes). */
-const MAX_DAYS_PER_PASS = 400;
 const INBOX_KIND = 'referral.reward';
 const TRIAL = MEMBER_TYPES.TRIAL;
 
@@ -177,127 +174,83 @@ export function referralRewards({ db, ledger }: { db: Db; ledger: Ledger }) {
   }
 
   /**
-   * Pays one closed day of a merchant in one transaction: reward rows, ledger transactions, inbox
-   * notices and the cursor commit together. The settings row lock serialises server instances.
+   * Pays one closed day of a merchant in the cursor's transaction (daily-source.ts): reward rows,
+   * ledger transactions and inbox notices commit with the cursor.
    */
-  async function payDay(
-    merchant: { id: number; currency: string },
-    day: string,
-  ): Promise<{ outcome: 'paid' | 'busy' | 'stop'; rewards: number }> {
-    return db.transaction().execute(async (trx) => {
-      const row = await trx
+  async function payDay(trx: Db, merchant: { id: number; currency: string }, day: string): Promise<number> {
+    const settings = storedSettings(
+      await trx
         .selectFrom('referral_settings')
         .select(SETTINGS_COLUMNS)
         .where('merchant_id', '=', merchant.id)
-        .forUpdate()
-        .skipLocked()
-        .executeTakeFirst();
-      if (!row) return { outcome: 'busy' as const, rewards: 0 };
-      if (!row.enabled || (row.paid_through !== null && row.paid_through >= day)) {
-        return { outcome: 'stop' as const, rewards: 0 };
-      }
-      const settings = storedSettings(row);
-      const byInviter = new Map<number, { amount: bigint; invitees: Set<number> }>();
-      let paid = 0;
-      for (const reward of await rewardsOf(trx, merchant.id, day, settings)) {
-        const inserted = await trx
-          .insertInto('referral_rewards')
-          .values({
-            merchant_id: merchant.id,
-            inviter_id: reward.inviterId,
-            invitee_id: reward.inviteeId,
-            reason: reward.reason,
-            day,
-            basis: reward.basis,
-            rate_bp: reward.rateBp,
-            amount: reward.amount,
-          })
-          .onConflict((oc) => oc.doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (!inserted) continue;
-        const transactionId = await payFromHouse(trx, ledger, {
-          merchant,
-          memberId: reward.inviterId,
+        .executeTakeFirstOrThrow(),
+    );
+    const byInviter = new Map<number, { amount: bigint; invitees: Set<number> }>();
+    let paid = 0;
+    for (const reward of await rewardsOf(trx, merchant.id, day, settings)) {
+      const inserted = await trx
+        .insertInto('referral_rewards')
+        .values({
+          merchant_id: merchant.id,
+          inviter_id: reward.inviterId,
+          invitee_id: reward.inviteeId,
+          reason: reward.reason,
+          day,
+          basis: reward.basis,
+          rate_bp: reward.rateBp,
           amount: reward.amount,
-          idempotencyKey:
-            reward.reason === 'commission'
-              ? `referral:${reward.inviteeId}:${day}`
-              : `referral:${reward.inviteeId}:first-deposit`,
-          kind: REFERRAL_REWARD_KIND,
-          reference: { inviteeId: String(reward.inviteeId), reason: reward.reason, day },
-        });
-        await trx
-          .updateTable('referral_rewards')
-          .set({ ledger_transaction_id: transactionId })
-          .where('id', '=', inserted.id)
-          .execute();
-        const sum = byInviter.get(reward.inviterId) ?? { amount: 0n, invitees: new Set<number>() };
-        sum.amount += reward.amount;
-        sum.invitees.add(reward.inviteeId);
-        byInviter.set(reward.inviterId, sum);
-        paid += 1;
-      }
-      for (const [inviterId, sum] of byInviter) {
-        const amount = formatMinor(sum.amount);
-        const n = sum.invitees.size;
-        await notifyInbox(
-          trx,
-          merchant.id,
-          inviterId,
-          INBOX_KIND,
-          { en: 'Referral reward paid', bn: 'রেফারেল পুরস্কার প্রদান করা হয়েছে' },
-          {
-            en: `Your referral reward of ${amount} for ${day} (${n} invited ${n === 1 ? 'member' : 'members'}) has been added to your wallet.`,
-            bn: `${day} তারিখের জন্য আপনার রেফারেল পুরস্কার ${amount} (${n} জন আমন্ত্রিত সদস্য) আপনার ওয়ালেটে যোগ হয়েছে।`,
-          },
-          { day, amount: sum.amount.toString(), invitees: n },
-        );
-      }
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) continue;
+      const transactionId = await payFromHouse(trx, ledger, {
+        merchant,
+        memberId: reward.inviterId,
+        amount: reward.amount,
+        idempotencyKey:
+          reward.reason === 'commission'
+            ? `referral:${reward.inviteeId}:${day}`
+            : `referral:${reward.inviteeId}:first-deposit`,
+        kind: REFERRAL_REWARD_KIND,
+        reference: { inviteeId: String(reward.inviteeId), reason: reward.reason, day },
+      });
       await trx
-        .updateTable('referral_settings')
-        .set({ paid_through: day })
-        .where('merchant_id', '=', merchant.id)
+        .updateTable('referral_rewards')
+        .set({ ledger_transaction_id: transactionId })
+        .where('id', '=', inserted.id)
         .execute();
-      return { outcome: 'paid' as const, rewards: paid };
-    });
+      const sum = byInviter.get(reward.inviterId) ?? { amount: 0n, invitees: new Set<number>() };
+      sum.amount += reward.amount;
+      sum.invitees.add(reward.inviteeId);
+      byInviter.set(reward.inviterId, sum);
+      paid += 1;
+    }
+    for (const [inviterId, sum] of byInviter) {
+      const amount = formatMinor(sum.amount);
+      const n = sum.invitees.size;
+      await notifyInbox(
+        trx,
+        merchant.id,
+        inviterId,
+        INBOX_KIND,
+        { en: 'Referral reward paid', bn: 'রেফারেল পুরস্কার প্রদান করা হয়েছে' },
+        {
+          en: `Your referral reward of ${amount} for ${day} (${n} invited ${n === 1 ? 'member' : 'members'}) has been added to your wallet.`,
+          bn: `${day} তারিখের জন্য আপনার রেফারেল পুরস্কার ${amount} (${n} জন আমন্ত্রিত সদস্য) আপনার ওয়ালেটে যোগ হয়েছে।`,
+        },
+        { day, amount: sum.amount.toString(), invitees: n },
+      );
+    }
+    return paid;
   }
 
-  /** The programme as the shared closed-day loop drives it (modules/programmes/closed-periods.ts). */
-  const closedDays: ClosedPeriodProgramme = {
-    async cursors(now) {
-      const cutoff = new Date(now.getTime() - REFERRAL_GRACE_MS);
-      const merchants = await db
-        .selectFrom('referral_settings as s')
-        .innerJoin('merchants as m', 'm.id', 's.merchant_id')
-        .select([
-          'm.id',
-          'm.currency',
-          sql<string | null>`s.paid_through::text`.as('paid_through'),
-          sql<string | null>`s.starts_on::text`.as('starts_on'),
-          sql<string>`((${cutoff}::timestamptz AT TIME ZONE m.time_zone)::date - 1)::text`.as('last_closed'),
-        ])
-        .where('s.enabled', '=', true)
-        .orderBy('m.id')
-        .execute();
-      return merchants.map((m) => ({
-        merchant: { id: m.id, currency: m.currency },
-        next: m.paid_through ? addDays(m.paid_through, 1) : m.starts_on,
-        last: m.last_closed,
-      }));
-    },
-    async settle(merchant, day) {
-      const paid = await payDay(merchant, day);
-      return { outcome: paid.outcome === 'paid' ? 'done' : paid.outcome, paid: paid.rewards };
-    },
-    following: (day) => addDays(day, 1),
-    maxPerPass: MAX_DAYS_PER_PASS,
-  };
+  const closedDays = dailyProgrammeSource({ db, table: 'referral_settings', payDay });
 
   /** Pays every closed, unpaid day of every merchant with rewards on, up to `now` (the job; tests pass a fixed now). */
   async function runPass(now: Date): Promise<ReferralPassResult> {
-    const { merchants, periods, paid } = await settleClosedPeriods(closedDays, now);
-    return { merchants, days: periods, rewards: paid };
+    const { merchants, days, paid } = await closedDays.runPass(now);
+    return { merchants, days, rewards: paid };
   }
 
   return {
@@ -344,7 +297,6 @@ export function referralRewards({ db, ledger }: { db: Db; ledger: Ledger }) {
           .forUpdate()
           .executeTakeFirstOrThrow();
         const switchedOn = s.enabled && !before.enabled;
-        const today = sql<string>`(now() AT TIME ZONE (SELECT time_zone FROM merchants WHERE id = ${actor.merchantId}))::date`;
         const after = await trx
           .updateTable('referral_settings')
           .set({
@@ -354,10 +306,7 @@ export function referralRewards({ db, ledger }: { db: Db; ledger: Ledger }) {
             first_deposit_bonus: s.firstDepositBonus,
             first_deposit_min: s.firstDepositMin,
             updated_at: sql`now()`,
-            ...(switchedOn && {
-              starts_on: sql<string>`${today}`,
-              paid_through: sql<string>`greatest(paid_through, ${today} - 1)`,
-            }),
+            ...(switchedOn && switchedOnCursor(actor.merchantId)),
           })
           .where('merchant_id', '=', actor.merchantId)
           .returning(SETTINGS_COLUMNS)

@@ -8,6 +8,7 @@ import { assertMayPlay } from '../../protection/guards.ts';
 import { issueGameSession } from '../../seamless/game-sessions.ts';
 import type { GameWallets } from '../transfer-wallet/game-wallets.ts';
 import { ledger as createLedger } from '../../ledger/ledger.ts';
+import { COCKFIGHT_PAGE, COCKFIGHT_VASSALAGE } from '../../cockfight/book.ts';
 import { effectiveStatus, gamesRepository, toGameSummary, type CatalogueGame } from '../catalogue/games-repository.ts';
 
 export interface LaunchRequest {
@@ -24,6 +25,11 @@ export function lotteryRoute(entry: CatalogueGame): string | null {
   if (entry.vendor.vassalage === 'TCG_SEA') return `/seaLottery?gameCode=${code}`;
   if (entry.vendor.category === 'LOTT' || entry.vendor.category === 'ELOTT') return `/lottery?gameCode=${code}`;
   return null;
+}
+
+/** Our own cockfight book (issue 15 item 4) opens its page in the site. */
+export function cockfightRoute(entry: CatalogueGame): string | null {
+  return entry.vendor.vassalage === COCKFIGHT_VASSALAGE ? COCKFIGHT_PAGE : null;
 }
 
 /** Our own games (issue 12) open their page in the site: /originals/<engine>. */
@@ -151,7 +157,7 @@ export function gameLauncher({ db, gameWallets }: { db: Db; gameWallets: GameWal
     async launch(member: MemberContext, merchant: MerchantContext, request: LaunchRequest, language: Language) {
       await assertMayPlay(db, member);
       const entry = await playable(merchant, request, language);
-      const route = lotteryRoute(entry);
+      const route = lotteryRoute(entry) ?? cockfightRoute(entry);
       if (route) return answer(entry, route, 'route');
       const ownPage = inhouseRoute(entry);
       if (ownPage) {
@@ -196,7 +202,7 @@ export function gameLauncher({ db, gameWallets }: { db: Db; gameWallets: GameWal
     /** GCS_gameTrialLaunch: the vendor's own play money, where it offers it; no session, no wallet, no recent. */
     async trial(merchant: MerchantContext, request: LaunchRequest, language: Language) {
       const entry = await playable(merchant, request, language);
-      if (!entry.vendor.supports_trial || lotteryRoute(entry) || inhouseRoute(entry)) {
+      if (!entry.vendor.supports_trial || lotteryRoute(entry) || inhouseRoute(entry) || cockfightRoute(entry)) {
         throw new AppError('game.trial_unavailable');
       }
       const settings = await merchantLaunchSettings(merchant.id);

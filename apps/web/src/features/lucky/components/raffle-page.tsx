@@ -22,15 +22,15 @@ function TicketList({ raffleId }: { raffleId: number }) {
         <caption>{t('lucky.raffle.verify')}</caption>
         <thead>
           <tr>
-            <th scope="col">ID</th>
-            <th scope="col">{t('lucky.raffle.myTickets')}</th>
-            <th scope="col">#</th>
+            <th scope="col">{t('lucky.raffle.holder')}</th>
+            <th scope="col">{t('lucky.raffle.tickets')}</th>
+            <th scope="col">{t('lucky.raffle.numbers')}</th>
           </tr>
         </thead>
         <tbody>
           {entries.data.entries.map((entry) => (
-            <tr key={entry.memberId}>
-              <td>{entry.memberId}</td>
+            <tr key={entry.firstTicket}>
+              <td>{entry.holder}</td>
               <td>{entry.tickets}</td>
               <td>
                 {entry.firstTicket}–{entry.firstTicket + entry.tickets - 1}
@@ -57,7 +57,9 @@ function RaffleCard({ raffle, now }: { raffle: Raffle; now: number }) {
         <span className={`lucky-state lucky-state--${raffle.state}`}>{t(`lucky.states.${raffle.state}`)}</span>
       </header>
       <p>{t('lucky.raffle.window', { from: when(raffle.startsAt), to: when(raffle.endsAt) })}</p>
-      {raffle.state !== 'drawn' ? (
+      {raffle.state === 'cancelled' ? (
+        <p className="lucky-small">{t('lucky.raffle.cancelledNote')}</p>
+      ) : raffle.state !== 'drawn' ? (
         <p className="lucky-countdown" role="timer" aria-live="off">
           <span>{t('lucky.raffle.drawIn')}</span>{' '}
           <strong>{formatCountdown(drawAt - now, (count) => t('lucky.days', { count }))}</strong>

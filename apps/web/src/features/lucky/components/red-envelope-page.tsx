@@ -15,7 +15,14 @@ function Envelope({ envelope, now }: { envelope: RedEnvelope; now: number }) {
   const starts = Date.parse(envelope.startsAt);
   const ends = Date.parse(envelope.endsAt);
   // The server's state, moved on by the clock between reads.
-  const state = envelope.state === 'closed' || now >= ends ? 'closed' : now < starts ? 'upcoming' : 'open';
+  const state =
+    envelope.state === 'cancelled'
+      ? 'cancelled'
+      : envelope.state === 'closed' || now >= ends
+        ? 'closed'
+        : now < starts
+          ? 'upcoming'
+          : 'open';
   const mine = grab.data && grab.data.envelopeId === envelope.id ? grab.data.amount : envelope.myGrab?.amount;
   const headingId = `red-envelope-${envelope.id}`;
   return (
@@ -25,7 +32,7 @@ function Envelope({ envelope, now }: { envelope: RedEnvelope; now: number }) {
         <span className={`lucky-state lucky-state--${state}`}>{t(`lucky.states.${state}`)}</span>
       </header>
       <p className="lucky-countdown" role="timer" aria-live="off">
-        {state === 'closed' ? (
+        {state === 'closed' || state === 'cancelled' ? (
           t('lucky.redEnvelope.ended')
         ) : (
           <>

@@ -5,6 +5,7 @@ import { LoadState } from '../../../components/ui/load-state.tsx';
 import { formatAmount, formatDateTime } from '../../../lib/format.ts';
 import { useSessionToken } from '../../../lib/use-session-token.ts';
 import { useClaimList } from '../api/promotions.ts';
+import { unitsText } from './promotion-item.tsx';
 import '../messages.ts';
 import './promotions.css';
 
@@ -45,7 +46,13 @@ export default function ActivityCenterPage() {
                       </span>
                       {row.reason ? <span className="promo-table__reason"> {row.reason}</span> : null}
                     </td>
-                    <td>{row.amount ? formatAmount(row.amount) : '–'}</td>
+                    <td>
+                      {row.amount
+                        ? formatAmount(row.amount)
+                        : row.units
+                          ? unitsText(row.rewardKind, row.units, t)
+                          : '–'}
+                    </td>
                     <td>{formatDateTime(row.updatedAt, i18n.language)}</td>
                   </tr>
                 ))}

@@ -15,8 +15,17 @@ function actionOf(promotion: PromotionView): 'join' | 'checkIn' | 'claim' | null
   return promotion.trigger === 'check_in' ? 'checkIn' : 'join';
 }
 
-/** What the reward is worth before it is known: the fixed amount, or the percent and its cap. */
+/** Points or raffle tickets rather than money. */
+const inUnits = (kind: PromotionView['rewardKind']) => kind === 'points' || kind === 'raffle_tickets';
+
+/** A count of points or raffle tickets as words. */
+export function unitsText(kind: PromotionView['rewardKind'], count: number, t: TFunction): string {
+  return t(kind === 'points' ? 'promo.reward.points' : 'promo.reward.tickets', { count });
+}
+
+/** What the reward is worth before it is known: the fixed amount, the percent and its cap, or the points or tickets. */
 export function rewardText(promotion: PromotionView, t: TFunction): string {
+  if (inUnits(promotion.rewardKind)) return unitsText(promotion.rewardKind, promotion.rewardUnits ?? 0, t);
   if (promotion.rewardKind === 'percent')
     return t('promo.reward.percent', {
       rate: Number(promotion.rewardRate ?? 0).toString(),
@@ -39,7 +48,10 @@ export function PromotionItem({ promotion, member }: { promotion: PromotionView;
   const detailsId = useId();
   const action = actionOf(promotion);
   const status: ActivityStatus = promotion.status;
-  const shownAmount = formatAmount(promotion.amount ?? promotion.rewardAmount ?? promotion.rewardCap ?? '0.00');
+  const units = inUnits(promotion.rewardKind);
+  const shownAmount = units
+    ? unitsText(promotion.rewardKind, promotion.units ?? promotion.rewardUnits ?? 0, t)
+    : formatAmount(promotion.amount ?? promotion.rewardAmount ?? promotion.rewardCap ?? '0.00');
   const movesMoney = action === 'claim' || action === 'checkIn';
   const run = () => {
     setConfirming(false);
@@ -64,7 +76,7 @@ export function PromotionItem({ promotion, member }: { promotion: PromotionView;
         <ul className="promo-item__facts">
           <li>{rewardText(promotion, t)}</li>
           <li>{t(`promo.reward.periods.${promotion.period}`)}</li>
-          {promotion.turnoverMultiple > 0 ? (
+          {promotion.turnoverMultiple > 0 && !units ? (
             <li>{t('promo.reward.turnover', { multiple: promotion.turnoverMultiple })}</li>
           ) : null}
           {promotion.requiresApproval ? <li>{t('promo.reward.approval')}</li> : null}
@@ -74,7 +86,7 @@ export function PromotionItem({ promotion, member }: { promotion: PromotionView;
             <li>{t('promo.ends', { date: formatDateTime(promotion.endsAt, i18n.language) })}</li>
           ) : null}
         </ul>
-        {promotion.amount ? (
+        {promotion.amount || promotion.units ? (
           <p className="promo-item__reward">{t('promo.yourReward', { amount: shownAmount })}</p>
         ) : null}
         <button
@@ -113,9 +125,11 @@ export function PromotionItem({ promotion, member }: { promotion: PromotionView;
               <p>
                 {action === 'checkIn'
                   ? t('promo.confirmCheckIn', { amount: shownAmount })
-                  : promotion.requiresApproval
-                    ? t('promo.confirmClaimApproval', { amount: shownAmount })
-                    : t('promo.confirmClaim', { amount: shownAmount })}
+                  : units && !promotion.requiresApproval
+                    ? t('promo.confirmUnits', { amount: shownAmount })
+                    : promotion.requiresApproval
+                      ? t('promo.confirmClaimApproval', { amount: shownAmount })
+                      : t('promo.confirmClaim', { amount: shownAmount })}
               </p>
               <button type="button" className="button button--primary" onClick={run} autoFocus>
                 {t('promo.actions.confirm')}
@@ -128,7 +142,9 @@ export function PromotionItem({ promotion, member }: { promotion: PromotionView;
         </div>
         {done && DONE[done] ? (
           <p className="promo-item__done" role="status">
-            {t(`promo.done.${done}`)}
+            {units && act.data?.units
+              ? t('promo.unitsReceived', { amount: unitsText(promotion.rewardKind, act.data.units, t) })
+              : t(`promo.done.${done}`)}
           </p>
         ) : null}
         {act.error ? (

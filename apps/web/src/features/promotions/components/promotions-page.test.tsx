@@ -24,6 +24,9 @@ const promotion = (over: Record<string, unknown>) => ({
   period: 'once',
   status: 'join',
   amount: null,
+  rewardUnits: null,
+  rewardRaffleId: null,
+  units: null,
   ...over,
 });
 let list: unknown[];
@@ -93,7 +96,7 @@ beforeEach(() => {
         return reply({ success: true, value: { list: [] } });
       if (url.startsWith('/wps/relay/MCS2_claimPromotion') || url.startsWith('/wps/relay/MCSFE_joinPromotion')) {
         posted.push({ url, body: JSON.parse(String(init?.body)) });
-        return reply({ success: true, value: { promotionId: 3, status: 'claimed', amount: '100.00' } });
+        return reply({ success: true, value: { promotionId: 3, status: 'claimed', amount: '100.00', units: null } });
       }
       return reply({ success: false, code: 'request.not_found', message: 'Not found', value: null }, 404);
     }),

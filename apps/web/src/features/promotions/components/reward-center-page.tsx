@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -17,7 +18,11 @@ const OPEN = new Set(['join', 'claim', 'joined', 'process', 'applying']);
 export default function RewardCenterPage() {
   const { t } = useTranslation();
   const list = usePromotionList(useSessionToken());
-  const open = (list.data?.list ?? []).filter((p) => OPEN.has(p.status));
+  // A reward claimed here stays on the page with its confirmation until the member leaves, though
+  // the refetched list no longer counts it as open.
+  const [shown] = useState(() => new Set<number | string>());
+  const open = (list.data?.list ?? []).filter((p) => OPEN.has(p.status) || shown.has(p.id));
+  for (const promotion of open) shown.add(promotion.id);
   return (
     <div className="promo-centre">
       <p className="promo-centre__intro">{t('promo.rewardCenter.intro')}</p>

@@ -64,7 +64,7 @@ describe('HeaderBalance', () => {
   it('adds the rewards to claim to the badge and says so in its name (§2)', async () => {
     stub(['1.00'], 2);
     renderBalance();
-    const bell = await screen.findByRole('link', { name: 'Messages, 4 unread, 2 rewards to claim' });
+    const bell = await screen.findByRole('link', { name: 'Messages 6: 4 unread, 2 rewards to claim' });
     expect(bell.textContent).toBe('6');
   });
 

@@ -45,11 +45,13 @@ export default function HeaderBalance() {
   const messages = inbox.data?.unread ?? 0;
   const rewards = inbox.data?.availablePromoCount ?? 0;
   const unread = messages + rewards;
+  const badge = unread > 99 ? '99+' : String(unread);
+  // The name holds the badge's text as shown (axe label-content-name-mismatch), then what it counts.
   const inboxLabel =
     rewards > 0
-      ? t('wallet.inbox.unreadAndRewardsLabel', { count: messages, rewards })
+      ? t('wallet.inbox.unreadAndRewardsLabel', { badge, count: messages, rewards })
       : unread > 0
-        ? t('wallet.inbox.unreadLabel', { count: unread })
+        ? t('wallet.inbox.unreadLabel', { badge })
         : t('wallet.inbox.title');
 
   return (
@@ -93,7 +95,7 @@ export default function HeaderBalance() {
         <BellIcon size={18} />
         {unread > 0 ? (
           <span className="header-balance__badge" aria-hidden="true">
-            {unread > 99 ? '99+' : unread}
+            {badge}
           </span>
         ) : null}
       </Link>

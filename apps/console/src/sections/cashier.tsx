@@ -1,0 +1,394 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  cashierAdminEndpoints as cashier,
+  DEPOSIT_STATUSES,
+  WITHDRAWAL_STATUSES,
+  type ValueOf,
+} from '@khela/contracts';
+import { ApiError, call } from '../api.ts';
+import { useI18n } from '../i18n.tsx';
+import { formatAmount, formatTime } from '../format.ts';
+import { actionsFor, arrivedSince, matchesSearch, type Action } from '../queue.ts';
+import { Failed, Loading } from '../components/states.tsx';
+import type { MessageKey } from '../locales/en.ts';
+
+/** New requests show up without a refresh: the open queue is read again this often. */
+const POLL_MS = 4_000;
+
+type Deposit = ValueOf<typeof cashier.depositApprove>;
+type Withdrawal = ValueOf<typeof cashier.withdrawalApprove>;
+type Kind = 'deposits' | 'withdrawals';
+type Row = (Deposit & { kind: 'deposits' }) | (Withdrawal & { kind: 'withdrawals' });
+
+const ACTION_LABEL: Record<Action, MessageKey> = {
+  approve: 'cashier.approve',
+  reject: 'cashier.reject',
+  pay: 'cashier.pay',
+  fail: 'cashier.fail',
+};
+
+export default function CashierSection() {
+  const { t } = useI18n();
+  const [kind, setKind] = useState<Kind>('deposits');
+  const [status, setStatus] = useState<string>('pending');
+  const [search, setSearch] = useState('');
+  const [openId, setOpenId] = useState<number | null>(null);
+  // Outside the detail: a request that leaves the shown queue (approved from pending) closes it.
+  const [done, setDone] = useState<string | null>(null);
+  const newestSeen = useRef(new Map<string, number>());
+  const statuses = kind === 'deposits' ? DEPOSIT_STATUSES : WITHDRAWAL_STATUSES;
+
+  const query = useQuery({
+    queryKey: ['cashier', kind, status],
+    queryFn: async (): Promise<Row[]> => {
+      const filter = { limit: 200, status: status === '' ? undefined : status };
+      return kind === 'deposits'
+        ? (await call(cashier.depositsList, { query: filter as { status?: (typeof DEPOSIT_STATUSES)[number] } })).map(
+            (row) => ({ ...row, kind: 'deposits' as const }),
+          )
+        : (
+            await call(cashier.withdrawalsList, { query: filter as { status?: (typeof WITHDRAWAL_STATUSES)[number] } })
+          ).map((row) => ({ ...row, kind: 'withdrawals' as const }));
+    },
+    refetchInterval: POLL_MS,
+    refetchIntervalInBackground: false,
+  });
+  const rows = query.data ?? [];
+  // Per queue (kind and status): what was there when the operator first saw it.
+  const queueKey = `${kind}:${status}`;
+  useEffect(() => {
+    if (query.data && !newestSeen.current.has(queueKey)) {
+      newestSeen.current.set(
+        queueKey,
+        query.data.reduce((max, row) => Math.max(max, row.id), 0),
+      );
+    }
+  }, [query.data, queueKey]);
+  const arrived = arrivedSince(rows, newestSeen.current.get(queueKey) ?? null);
+  const shown = rows.filter((row) => matchesSearch(row, search));
+  const open = rows.find((row) => row.id === openId) ?? null;
+
+  return (
+    <section aria-labelledby="cashier-title" className="section">
+      <h1 id="cashier-title">{t('cashier.title')}</h1>
+      <div className="tabs" role="group" aria-label={t('cashier.title')}>
+        {(['deposits', 'withdrawals'] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            aria-pressed={kind === k}
+            onClick={() => {
+              setKind(k);
+              setOpenId(null);
+              setStatus('pending');
+            }}
+          >
+            {t(`cashier.${k}`)}
+          </button>
+        ))}
+      </div>
+      <div className="filters">
+        <label className="inline">
+          {t('cashier.status')}
+          <select value={status} onChange={(event) => setStatus(event.target.value)}>
+            <option value="">{t('cashier.all')}</option>
+            {statuses.map((s) => (
+              <option key={s} value={s}>
+                {t(`status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="inline grow">
+          <span className="visually-hidden">{t('cashier.search')}</span>
+          <input
+            type="search"
+            placeholder={t('cashier.search')}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </label>
+      </div>
+      <p className="live" role="status" aria-live="polite">
+        {arrived > 0 ? t('cashier.newArrived', { count: arrived }) : t('cashier.live')}
+      </p>
+      {done && (
+        <p className="notice" role="status">
+          {done}
+        </p>
+      )}
+      {query.isPending && <Loading />}
+      {query.isError && <Failed message={query.error.message} onRetry={() => void query.refetch()} />}
+      {query.data && shown.length === 0 && <p className="empty">{t('cashier.empty')}</p>}
+      {shown.length > 0 && <QueueTable rows={shown} onOpen={setOpenId} />}
+      {open && <Detail row={open} onClose={() => setOpenId(null)} onDone={setDone} />}
+    </section>
+  );
+}
+
+function QueueTable({ rows, onOpen }: { rows: Row[]; onOpen: (id: number) => void }) {
+  const { t, language } = useI18n();
+  return (
+    <div className="table-wrap">
+      <table className="queue">
+        <caption className="visually-hidden">{t('cashier.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('cashier.id')}</th>
+            <th scope="col">{t('cashier.member')}</th>
+            <th scope="col" className="num">
+              {t('cashier.amount')}
+            </th>
+            <th scope="col">{t('cashier.status')}</th>
+            <th scope="col" className="wide">
+              {t('cashier.created')}
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">{t('cashier.open')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} data-testid={`row-${row.id}`}>
+              <td>#{row.id}</td>
+              <td>{row.username}</td>
+              <td className="num">{formatAmount(row.amount, language, row.currency)}</td>
+              <td>
+                <span className={`badge ${row.status}`}>{t(`status.${row.status}` as MessageKey)}</span>
+              </td>
+              <td className="wide">{formatTime(row.createdAt, language)}</td>
+              <td>
+                <button type="button" onClick={() => onOpen(row.id)} aria-label={`${t('cashier.open')} #${row.id}`}>
+                  {t('cashier.open')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Receipt({ id, request }: { id: number; request: number }) {
+  const { t } = useI18n();
+  const query = useQuery({
+    queryKey: ['upload', id],
+    queryFn: () => call(cashier.uploadGet, { params: { id: String(id) } }),
+    staleTime: Infinity,
+  });
+  if (query.isPending) return <Loading />;
+  if (query.isError) return <Failed message={query.error.message} onRetry={() => void query.refetch()} />;
+  return (
+    <img
+      className="receipt"
+      src={`data:${query.data.contentType};base64,${query.data.dataBase64}`}
+      alt={t('cashier.receiptAlt', { id, request })}
+    />
+  );
+}
+
+function Detail({ row, onClose, onDone }: { row: Row; onClose: () => void; onDone: (message: string) => void }) {
+  const { t, language } = useI18n();
+  const [action, setAction] = useState<Action | null>(null);
+  const titleId = useId();
+  const uploads = row.kind === 'deposits' ? row.receiptUploadIds : row.proofUploadIds;
+  const kindLabel = t(row.kind === 'deposits' ? 'cashier.deposit' : 'cashier.withdrawal');
+  return (
+    <section className="detail card" aria-labelledby={titleId}>
+      <div className="block-head">
+        <h2 id={titleId}>{t('cashier.detail', { kind: kindLabel, id: row.id })}</h2>
+        <button type="button" className="ghost" onClick={onClose}>
+          {t('cashier.close')}
+        </button>
+      </div>
+      <dl className="facts">
+        <dt>{t('cashier.member')}</dt>
+        <dd>
+          {row.username} (#{row.memberId})
+        </dd>
+        <dt>{t('cashier.amount')}</dt>
+        <dd>{formatAmount(row.amount, language, row.currency)}</dd>
+        <dt>{t('cashier.status')}</dt>
+        <dd>{t(`status.${row.status}` as MessageKey)}</dd>
+        {row.kind === 'deposits' ? (
+          <>
+            <dt>{t('cashier.channel')}</dt>
+            <dd>
+              {row.channelCode} ({row.method})
+            </dd>
+            <dt>{t('cashier.reference')}</dt>
+            <dd>{row.referenceNumber ?? '—'}</dd>
+          </>
+        ) : (
+          <>
+            <dt>{t('cashier.payee')}</dt>
+            <dd>
+              {row.payeeAccount.payeeName} · {row.payeeAccount.method} {row.payeeAccount.accountNumber}
+            </dd>
+          </>
+        )}
+        <dt>{t('cashier.created')}</dt>
+        <dd>{formatTime(row.createdAt, language)}</dd>
+        {row.reason && (
+          <>
+            <dt>{t('cashier.reason')}</dt>
+            <dd>{row.reason}</dd>
+          </>
+        )}
+      </dl>
+      <h3>{t('cashier.receipts')}</h3>
+      {uploads.length === 0 ? (
+        <p className="empty">{t('cashier.noReceipts')}</p>
+      ) : (
+        <div className="receipts">
+          {uploads.map((id) => (
+            <Receipt key={id} id={id} request={row.id} />
+          ))}
+        </div>
+      )}
+      <div className="actions">
+        {actionsFor(row).map((a) => (
+          <button
+            key={a}
+            type="button"
+            className={a === 'approve' || a === 'pay' ? 'primary' : 'danger'}
+            onClick={() => setAction(a)}
+          >
+            {t(ACTION_LABEL[a])}
+          </button>
+        ))}
+      </div>
+      {action && (
+        <ConfirmAction
+          row={row}
+          action={action}
+          onClose={(result) => {
+            setAction(null);
+            if (result)
+              onDone(
+                t('cashier.done', {
+                  action: t(ACTION_LABEL[action]),
+                  id: row.id,
+                  status: t(`status.${result}` as MessageKey),
+                }),
+              );
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function consequence(row: Row, action: Action): MessageKey {
+  if (row.kind === 'deposits')
+    return action === 'approve' ? 'cashier.confirm.approveDeposit' : 'cashier.confirm.rejectDeposit';
+  return (
+    {
+      approve: 'cashier.confirm.approveWithdrawal',
+      pay: 'cashier.confirm.payWithdrawal',
+      reject: 'cashier.confirm.rejectWithdrawal',
+      fail: 'cashier.confirm.failWithdrawal',
+    } as const
+  )[action];
+}
+
+async function perform(row: Row, action: Action, reason: string): Promise<string> {
+  const params = { id: String(row.id) };
+  if (row.kind === 'deposits') {
+    const done =
+      action === 'approve'
+        ? await call(cashier.depositApprove, { params })
+        : await call(cashier.depositReject, { params, body: { reason } });
+    return done.status;
+  }
+  const done =
+    action === 'approve'
+      ? await call(cashier.withdrawalApprove, { params })
+      : action === 'pay'
+        ? await call(cashier.withdrawalPay, { params })
+        : action === 'reject'
+          ? await call(cashier.withdrawalReject, { params, body: { reason } })
+          : await call(cashier.withdrawalFail, { params, body: { reason } });
+  return done.status;
+}
+
+function ConfirmAction({
+  row,
+  action,
+  onClose,
+}: {
+  row: Row;
+  action: Action;
+  onClose: (status: string | null) => void;
+}) {
+  const { t, language } = useI18n();
+  const queryClient = useQueryClient();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const needsReason = action === 'reject' || action === 'fail';
+  const [reason, setReason] = useState('');
+  const titleId = useId();
+  const mutation = useMutation({
+    mutationFn: () => perform(row, action, reason.trim()),
+    onSuccess: async (status) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['cashier'] }),
+        queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
+      ]);
+      onClose(status);
+    },
+  });
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (needsReason && reason.trim() === '') return;
+    mutation.mutate();
+  };
+  const amount = formatAmount(row.amount, language, row.currency);
+  const payee = row.kind === 'withdrawals' ? row.payeeAccount.payeeName : '';
+  return (
+    <dialog ref={dialog} className="dialog" aria-labelledby={titleId} onCancel={() => onClose(null)}>
+      <form onSubmit={submit}>
+        <h2 id={titleId}>{t('cashier.confirmTitle', { action: t(ACTION_LABEL[action]), id: row.id })}</h2>
+        <p>{t(consequence(row, action), { amount, member: row.username, payee })}</p>
+        {needsReason && (
+          <label>
+            {t('cashier.reason')}
+            <textarea
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              required
+              maxLength={500}
+              rows={3}
+              aria-describedby={`${titleId}-hint`}
+            />
+            <span id={`${titleId}-hint`} className="hint">
+              {t('cashier.reasonRequired')}
+            </span>
+          </label>
+        )}
+        {mutation.isError && (
+          <p className="error" role="alert">
+            {mutation.error instanceof ApiError ? mutation.error.message : t('app.error')}
+          </p>
+        )}
+        <div className="actions">
+          <button
+            type="submit"
+            className={action === 'approve' || action === 'pay' ? 'primary' : 'danger'}
+            disabled={mutation.isPending}
+          >
+            {t(ACTION_LABEL[action])}
+          </button>
+          <button type="button" onClick={() => onClose(null)}>
+            {t('cashier.cancel')}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,196 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { dashboardAdminEndpoints, type Dashboard, type DashboardFigures } from '@khela/contracts';
+import { call } from '../api.ts';
+import { useI18n } from '../i18n.tsx';
+import { formatAmount, formatCount, formatDay, minorOf } from '../format.ts';
+import { linePoints, pathOf } from '../chart.ts';
+import { Failed, Loading } from '../components/states.tsx';
+import type { MessageKey } from '../locales/en.ts';
+
+const CHART_DAYS = 30;
+const SERIES = ['deposits', 'withdrawals', 'bets', 'wins', 'ggr', 'newMembers', 'activeMembers'] as const;
+type Series = (typeof SERIES)[number];
+const MONEY = new Set<Series>(['deposits', 'withdrawals', 'bets', 'wins', 'ggr']);
+
+function valueOf(figures: DashboardFigures, series: Series): number {
+  const value = figures[series];
+  return typeof value === 'number' ? value : Number(minorOf(value)) / 100;
+}
+
+export default function DashboardSection({ onOpenCashier }: { onOpenCashier: () => void }) {
+  const { t } = useI18n();
+  const query = useQuery({
+    queryKey: ['dashboard', CHART_DAYS],
+    queryFn: () => call(dashboardAdminEndpoints.get, { query: { days: CHART_DAYS } }),
+    refetchInterval: 30_000,
+  });
+  return (
+    <section aria-labelledby="dashboard-title" className="section">
+      <h1 id="dashboard-title">{t('dashboard.title')}</h1>
+      {query.isPending && <Loading />}
+      {query.isError && <Failed message={query.error.message} onRetry={() => void query.refetch()} />}
+      {query.data && <DashboardView data={query.data} onOpenCashier={onOpenCashier} />}
+    </section>
+  );
+}
+
+function DashboardView({ data, onOpenCashier }: { data: Dashboard; onOpenCashier: () => void }) {
+  const { t, language } = useI18n();
+  const pending = data.pending;
+  return (
+    <>
+      <FiguresBlock
+        title={t('dashboard.today', { day: formatDay(data.today, language) })}
+        figures={data.todayFigures}
+        currency={data.currency}
+        id="today"
+      />
+      <FiguresBlock title={t('dashboard.month')} figures={data.monthFigures} currency={data.currency} id="month" />
+      <section aria-labelledby="pending-title" className="block">
+        <h2 id="pending-title">{t('dashboard.pending')}</h2>
+        <ul className="tiles">
+          {(
+            [
+              ['dashboard.pendingDeposits', pending.deposits],
+              ['dashboard.pendingWithdrawals', pending.withdrawals],
+              ['dashboard.pendingAdjustments', pending.adjustments],
+            ] as const
+          ).map(([label, count]) => (
+            <li key={label} className="tile">
+              <span className="tile-label">{t(label)}</span>
+              <button type="button" className="tile-value link" onClick={onOpenCashier} data-testid={label}>
+                {formatCount(count, language)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <Chart days={data.days} currency={data.currency} />
+    </>
+  );
+}
+
+function FiguresBlock({
+  title,
+  figures,
+  currency,
+  id,
+}: {
+  title: string;
+  figures: DashboardFigures;
+  currency: string;
+  id: string;
+}) {
+  const { t, language } = useI18n();
+  const money = (amount: string) => formatAmount(amount, language, currency);
+  const tiles: [MessageKey, string, string?][] = [
+    [
+      'dashboard.deposits',
+      money(figures.deposits),
+      t('dashboard.count', { count: formatCount(figures.depositCount, language) }),
+    ],
+    [
+      'dashboard.withdrawals',
+      money(figures.withdrawals),
+      t('dashboard.count', { count: formatCount(figures.withdrawalCount, language) }),
+    ],
+    [
+      'dashboard.bets',
+      money(figures.bets),
+      t('dashboard.betCount', { count: formatCount(figures.betCount, language) }),
+    ],
+    ['dashboard.wins', money(figures.wins)],
+    ['dashboard.ggr', money(figures.ggr)],
+    ['dashboard.newMembers', formatCount(figures.newMembers, language)],
+    ['dashboard.activeMembers', formatCount(figures.activeMembers, language)],
+  ];
+  return (
+    <section aria-labelledby={`${id}-title`} className="block">
+      <h2 id={`${id}-title`}>{title}</h2>
+      <ul className="tiles">
+        {tiles.map(([label, value, sub]) => (
+          <li key={label} className="tile" data-testid={`${id}-${label}`}>
+            <span className="tile-label">{t(label)}</span>
+            <span className="tile-value">{value}</span>
+            {sub && <span className="tile-sub">{sub}</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+const WIDTH = 640;
+const HEIGHT = 180;
+
+function Chart({ days, currency }: { days: Dashboard['days']; currency: string }) {
+  const { t, language } = useI18n();
+  const [series, setSeries] = useState<Series>('ggr');
+  const values = days.map((day) => valueOf(day, series));
+  const { points, zeroY } = linePoints(values, WIDTH, HEIGHT);
+  const label = (s: Series) => t(`dashboard.${s}` as MessageKey);
+  const show = (day: Dashboard['days'][number]) =>
+    MONEY.has(series)
+      ? formatAmount(day[series] as string, language, currency)
+      : formatCount(day[series] as number, language);
+  const first = days[0]?.day ?? '';
+  const last = days.at(-1)?.day ?? '';
+  return (
+    <section aria-labelledby="chart-title" className="block">
+      <div className="block-head">
+        <h2 id="chart-title">{t('dashboard.chart', { days: formatCount(days.length, language) })}</h2>
+        <label className="inline">
+          {t('dashboard.series')}
+          <select value={series} onChange={(event) => setSeries(event.target.value as Series)}>
+            {SERIES.map((s) => (
+              <option key={s} value={s}>
+                {label(s)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <svg
+        className="chart"
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={t('dashboard.chartLabel', {
+          series: label(series),
+          from: formatDay(first, language),
+          to: formatDay(last, language),
+        })}
+      >
+        <line x1="0" x2={WIDTH} y1={zeroY} y2={zeroY} className="chart-axis" />
+        <path d={pathOf(points)} className="chart-line" fill="none" vectorEffect="non-scaling-stroke" />
+      </svg>
+      <div className="chart-range" aria-hidden="true">
+        <span>{formatDay(first, language)}</span>
+        <span>{formatDay(last, language)}</span>
+      </div>
+      <details>
+        <summary>{t('dashboard.tableCaption')}</summary>
+        <div className="table-wrap">
+          <table>
+            <caption className="visually-hidden">{t('dashboard.tableCaption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('dashboard.day')}</th>
+                <th scope="col">{label(series)}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {days.map((day) => (
+                <tr key={day.day}>
+                  <th scope="row">{formatDay(day.day, language)}</th>
+                  <td className="num">{show(day)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,161 @@
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { endpoints, type Dashboard, type DashboardFigures } from '@khela/contracts';
+import { toDecimalString } from '@khela/money';
+import type { AppDeps } from '../../deps.ts';
+import type { Db } from '../../db/database.ts';
+import { registerEndpoint } from '../../http/route.ts';
+
+interface DayRow {
+  day: string;
+  deposits: string;
+  deposit_count: string;
+  withdrawals: string;
+  withdrawal_count: string;
+  bets: string;
+  bet_count: string;
+  wins: string;
+  new_members: string;
+  active_members: string;
+}
+
+const TRIAL = 4;
+
+function figuresOf(row: Omit<DayRow, 'day'> | undefined): DashboardFigures {
+  const big = (value: string | undefined) => BigInt(value ?? '0');
+  const bets = big(row?.bets);
+  const wins = big(row?.wins);
+  return {
+    deposits: toDecimalString(big(row?.deposits)),
+    depositCount: Number(row?.deposit_count ?? 0),
+    withdrawals: toDecimalString(big(row?.withdrawals)),
+    withdrawalCount: Number(row?.withdrawal_count ?? 0),
+    bets: toDecimalString(bets),
+    betCount: Number(row?.bet_count ?? 0),
+    wins: toDecimalString(wins),
+    ggr: toDecimalString(bets - wins),
+    newMembers: Number(row?.new_members ?? 0),
+    activeMembers: Number(row?.active_members ?? 0),
+  };
+}
+
+/**
+ * Issue 16 item 2: the console's dashboard. Money and bets come from member_daily_stats (kept by
+ * triggers with every bet, deposit and withdrawal, migration 0019: the agent reports' source),
+ * active members from member_active_days, never from the bets themselves; days are the merchant's.
+ */
+export function dashboardService(db: Db) {
+  return {
+    async read(merchantId: number, days: number, now = new Date()): Promise<Dashboard> {
+      const merchant = await db
+        .selectFrom('merchants')
+        .select(['currency', 'time_zone'])
+        .where('id', '=', merchantId)
+        .executeTakeFirstOrThrow();
+      const zone = merchant.time_zone;
+      const today = sql`(${now}::timestamptz AT TIME ZONE ${zone})::date`;
+      const monthStart = sql`date_trunc('month', ${today})::date`;
+      const from = sql`least(${today} - ${days - 1}::integer, ${monthStart})`;
+      const localDay = (column: string) => sql`(${sql.ref(column)} AT TIME ZONE ${zone})::date`;
+      // One row per day of the window (the chart's days and the month's, whichever reach further back).
+      const window = sql`
+        WITH span AS (SELECT generate_series(${from}, ${today}, interval '1 day')::date AS day),
+        stats AS (
+          SELECT day, sum(deposits) AS deposits, sum(deposit_count) AS deposit_count,
+                 sum(withdrawals) AS withdrawals, sum(withdrawal_count) AS withdrawal_count,
+                 sum(valid_bet) AS bets, sum(bet_count) AS bet_count, sum(payout) AS wins
+            FROM member_daily_stats
+           WHERE merchant_id = ${merchantId} AND day BETWEEN ${from} AND ${today}
+           GROUP BY day),
+        joined AS (
+          SELECT ${localDay('created_at')} AS day, count(*) AS new_members
+            FROM members
+           WHERE merchant_id = ${merchantId} AND type <> ${TRIAL}
+             AND created_at >= (${from}::timestamp AT TIME ZONE ${zone})
+           GROUP BY 1),
+        active AS (
+          SELECT day, count(*) AS active_members FROM member_active_days
+           WHERE merchant_id = ${merchantId} AND day BETWEEN ${from} AND ${today}
+           GROUP BY day)`;
+      const [perDay, month, pending] = await Promise.all([
+        sql<DayRow>`${window}
+          SELECT span.day::text AS day, coalesce(s.deposits, 0)::text AS deposits,
+                 coalesce(s.deposit_count, 0)::text AS deposit_count,
+                 coalesce(s.withdrawals, 0)::text AS withdrawals,
+                 coalesce(s.withdrawal_count, 0)::text AS withdrawal_count,
+                 coalesce(s.bets, 0)::text AS bets, coalesce(s.bet_count, 0)::text AS bet_count,
+                 coalesce(s.wins, 0)::text AS wins, coalesce(j.new_members, 0)::text AS new_members,
+                 coalesce(a.active_members, 0)::text AS active_members
+            FROM span
+            LEFT JOIN stats s ON s.day = span.day
+            LEFT JOIN joined j ON j.day = span.day
+            LEFT JOIN active a ON a.day = span.day
+           ORDER BY span.day`.execute(db),
+        // A member active on several days of the month counts once.
+        sql<{ active_members: string }>`
+          SELECT count(DISTINCT member_id)::text AS active_members FROM member_active_days
+           WHERE merchant_id = ${merchantId} AND day BETWEEN ${monthStart} AND ${today}`.execute(db),
+        sql<{ deposits: string; withdrawals: string; adjustments: string }>`
+          SELECT (SELECT count(*) FROM deposits WHERE merchant_id = ${merchantId} AND status = 'pending')::text AS deposits,
+                 (SELECT count(*) FROM withdrawals WHERE merchant_id = ${merchantId} AND status = 'pending')::text
+                   AS withdrawals,
+                 (SELECT count(*) FROM adjustments WHERE merchant_id = ${merchantId} AND status = 'pending')::text
+                   AS adjustments`.execute(db),
+      ]);
+      const rows = perDay.rows;
+      const todayDay = rows.at(-1)!.day;
+      const monthPrefix = todayDay.slice(0, 7);
+      const monthTotals = rows
+        .filter((row) => row.day.startsWith(monthPrefix))
+        .reduce<Omit<DayRow, 'day'>>(
+          (sum, row) => {
+            const add = (key: keyof Omit<DayRow, 'day'>) => String(BigInt(sum[key]) + BigInt(row[key]));
+            return {
+              deposits: add('deposits'),
+              deposit_count: add('deposit_count'),
+              withdrawals: add('withdrawals'),
+              withdrawal_count: add('withdrawal_count'),
+              bets: add('bets'),
+              bet_count: add('bet_count'),
+              wins: add('wins'),
+              new_members: add('new_members'),
+              active_members: '0',
+            };
+          },
+          {
+            deposits: '0',
+            deposit_count: '0',
+            withdrawals: '0',
+            withdrawal_count: '0',
+            bets: '0',
+            bet_count: '0',
+            wins: '0',
+            new_members: '0',
+            active_members: '0',
+          },
+        );
+      monthTotals.active_members = month.rows[0]?.active_members ?? '0';
+      const counts = pending.rows[0]!;
+      return {
+        currency: merchant.currency,
+        timeZone: zone,
+        today: todayDay,
+        todayFigures: figuresOf(rows.at(-1)),
+        monthFigures: figuresOf(monthTotals),
+        days: rows.slice(-days).map((row) => ({ day: row.day, ...figuresOf(row) })),
+        pending: {
+          deposits: Number(counts.deposits),
+          withdrawals: Number(counts.withdrawals),
+          adjustments: Number(counts.adjustments),
+        },
+      };
+    },
+  };
+}
+
+export function registerDashboardRoutes(app: FastifyInstance, deps: AppDeps) {
+  const dashboard = dashboardService(deps.db);
+  registerEndpoint(app, deps, endpoints.admin.dashboard.get, ({ merchant, query }) =>
+    dashboard.read(merchant.id, query.days),
+  );
+}

@@ -1,0 +1,205 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../../db/database.ts';
+import type { SeamlessKind } from '../../db/schema.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import type { SecretBox } from '../secrets/secret-box.ts';
+import { vendorRepository } from '../seamless/vendors.ts';
+import { hashSecretToken } from '../sessions/secret-token.ts';
+
+/** The integration the lottery books its money under: one per merchant (vendor codes are global). */
+export const lotteryIntegrationCode = (merchantId: number) => `LOTTERY_${merchantId}`;
+
+export interface LotteryIntegration {
+  id: number;
+  code: string;
+}
+
+/** What the wallet needs of a purchase. */
+export interface PurchaseMoney {
+  purchaseId: bigint;
+  merchantId: number;
+  memberId: number;
+  currency: string;
+  gameSessionId: bigint;
+  integration: LotteryIntegration;
+}
+
+const roundIdOf = (purchaseId: bigint) => `lottery-${purchaseId}`;
+
+/**
+ * The lottery's money (ADR 0021), by the seamless wallet's rules like our in-house games
+ * (inhouse-wallet.ts), in the caller's transaction: a purchase is one ledger transaction for its
+ * stake (`lottery:<purchase>:stake`, seamless.bet) and at most one more for its win or refund
+ * (`lottery:<purchase>:win` / `:refund`), between the member's main wallet and the merchant's
+ * lottery integration; beside each a seamless record naming the purchase's game session, so the
+ * betting record, the winner board and the agent statistics (product type LOTT or ELOTT from the
+ * catalogue game, migration 0019) see tickets like any vendor's rounds.
+ */
+export function lotteryMoney({ db, ledger, secrets }: { db: Db; ledger: Ledger; secrets?: SecretBox | undefined }) {
+  const integrations = new Map<number, Promise<LotteryIntegration>>();
+
+  function integrationOf(merchantId: number): Promise<LotteryIntegration> {
+    let known = integrations.get(merchantId);
+    if (!known) {
+      known = findOrCreate(merchantId);
+      integrations.set(merchantId, known);
+      known.catch(() => integrations.delete(merchantId));
+    }
+    return known;
+  }
+
+  async function findOrCreate(merchantId: number): Promise<LotteryIntegration> {
+    const code = lotteryIntegrationCode(merchantId);
+    const find = () =>
+      db
+        .selectFrom('vendors')
+        .select(['id', 'code'])
+        .where('code', '=', code)
+        .where('merchant_id', '=', merchantId)
+        .executeTakeFirst();
+    const found = await find();
+    if (found) return found;
+    // Made by the first purchase; the draw pass (no secret box) only settles what was bought.
+    if (!secrets) throw new Error('lottery: the integration is made by the first purchase');
+    const merchant = await db
+      .selectFrom('merchants')
+      .select('currency')
+      .where('id', '=', merchantId)
+      .executeTakeFirstOrThrow();
+    try {
+      const created = await vendorRepository(db, secrets).create({
+        merchantId,
+        code,
+        name: 'Khela lottery',
+        currency: merchant.currency,
+      });
+      // Nobody calls the seamless API as the lottery: only this module books under it.
+      await db.updateTable('vendors').set({ status: 'disabled' }).where('id', '=', created.id).execute();
+      return { id: created.id, code };
+    } catch (error) {
+      const again = await find();
+      if (again) return again;
+      throw error;
+    }
+  }
+
+  /** The member's session of a lottery game (made once): it names the game in records and statistics. */
+  async function sessionOf(
+    trx: Db,
+    integration: LotteryIntegration,
+    member: { id: number; merchantId: number },
+    gameId: number,
+  ) {
+    const known = await trx
+      .selectFrom('game_sessions')
+      .select('id')
+      .where('member_id', '=', member.id)
+      .where('vendor_id', '=', integration.id)
+      .where('game_id', '=', gameId)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (known) return known.id;
+    const made = await trx
+      .insertInto('game_sessions')
+      .values({
+        merchant_id: member.merchantId,
+        vendor_id: integration.id,
+        member_id: member.id,
+        // A token nobody holds: no vendor ever calls with it.
+        token_hash: hashSecretToken(randomBytes(32).toString('hex')),
+        game_id: gameId,
+        expires_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return made.id;
+  }
+
+  const recordOf = (money: PurchaseMoney, kind: SeamlessKind, amount: bigint, ledgerTransactionId: bigint | null) => {
+    const roundId = roundIdOf(money.purchaseId);
+    return {
+      merchant_id: money.merchantId,
+      vendor_id: money.integration.id,
+      vendor_tx_id: `${roundId}:${kind}`,
+      kind,
+      member_id: money.memberId,
+      round_id: roundId,
+      amount,
+      reference_tx_id: kind === 'bet' ? null : `${roundId}:bet`,
+      fingerprint: createHash('sha256').update(`lottery:${roundId}:${kind}:${amount}`).digest(),
+      response: '{}',
+      ledger_transaction_id: ledgerTransactionId,
+      game_session_id: money.gameSessionId,
+    };
+  };
+
+  async function record(
+    trx: Db,
+    money: PurchaseMoney,
+    kind: SeamlessKind,
+    amount: bigint,
+    ledgerTransactionId: bigint | null,
+  ) {
+    await trx
+      .insertInto('seamless_transactions')
+      .values(recordOf(money, kind, amount, ledgerTransactionId))
+      .execute();
+  }
+
+  async function move(trx: Db, money: PurchaseMoney, kind: 'stake' | 'win' | 'refund', toMember: bigint) {
+    const posted = await ledger.post(
+      {
+        merchantId: money.merchantId,
+        currency: money.currency,
+        idempotencyKey: `lottery:${money.purchaseId}:${kind}`,
+        kind: kind === 'stake' ? 'seamless.bet' : kind === 'win' ? 'seamless.win' : 'seamless.rollback',
+        postings: [
+          { account: { kind: 'member_main', memberId: money.memberId }, amount: toMember },
+          { account: { kind: 'vendor', vendorCode: money.integration.code }, amount: -toMember },
+        ],
+        reference: { lotteryPurchase: money.purchaseId.toString() },
+      },
+      trx,
+    );
+    const member = posted.postings.find((p) => p.balanceAfter !== null);
+    return { transactionId: posted.transactionId, balanceAfter: member!.balanceAfter! };
+  }
+
+  return {
+    integrationOf,
+    sessionOf,
+
+    /** Takes the stake (refused with wallet.insufficient_funds, nothing written); the balance after. */
+    async stake(trx: Db, money: PurchaseMoney, total: bigint): Promise<bigint> {
+      const moved = await move(trx, money, 'stake', -total);
+      await record(trx, money, 'bet', total, moved.transactionId);
+      return moved.balanceAfter;
+    },
+
+    /** settle() for many purchases: each win posted, then every record in one statement. */
+    async settleMany(trx: Db, settled: { money: PurchaseMoney; payout: bigint }[]): Promise<void> {
+      if (settled.length === 0) return;
+      const records = [];
+      for (const { money, payout } of settled) {
+        const moved = payout === 0n ? null : await move(trx, money, 'win', payout);
+        records.push(recordOf(money, 'win', payout, moved?.transactionId ?? null));
+      }
+      await trx.insertInto('seamless_transactions').values(records).execute();
+    },
+
+    /** Pays what the tickets won (0: the loss is recorded, nothing posted). */
+    async settle(trx: Db, money: PurchaseMoney, payout: bigint): Promise<void> {
+      if (payout === 0n) return record(trx, money, 'win', 0n, null);
+      const moved = await move(trx, money, 'win', payout);
+      await record(trx, money, 'win', payout, moved.transactionId);
+    },
+
+    /** Gives the whole stake back (a void draw). */
+    async refund(trx: Db, money: PurchaseMoney, total: bigint): Promise<void> {
+      const moved = await move(trx, money, 'refund', total);
+      await record(trx, money, 'rollback', total, moved.transactionId);
+    },
+  };
+}
+export type LotteryMoney = ReturnType<typeof lotteryMoney>;

@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { sealPayload } from '@khela/contracts';
+import { baseUrl, launchBrowser, openPage } from './browser.ts';
+import { adminSession } from './admin-api.ts';
+
+/**
+ * Issue 16 items 1–3, the operator console at /console: the demo operator signs in, reads the
+ * dashboard, approves a deposit a player made through the API (its receipt shown inline), and
+ * signs out; axe finds nothing serious on the dashboard or the cashier.
+ */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const receipt = readFileSync(new URL('../apps/web/public/demo/home-cricket.jpg', import.meta.url));
+
+let browser: Browser;
+let admin: ReturnType<typeof adminSession>;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = adminSession();
+});
+afterAll(() => browser?.close());
+
+async function api<T>(
+  method: string,
+  path: string,
+  init: { token?: string; body?: BodyInit; headers?: Record<string, string> } = {},
+) {
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: { Language: 'en', ...(init.token ? { Authorization: init.token } : {}), ...init.headers },
+    body: init.body,
+  });
+  const json = (await response.json()) as { success: boolean; value: T; code?: string };
+  if (!json.success) throw new Error(`${method} ${path}: ${json.code}`);
+  return json.value;
+}
+
+/** player12 (a demo team player no other suite uses: the approved deposit changes its balance) deposits by bank transfer with a receipt, through the player API (sealed log-in). */
+async function pendingDeposit(reference: string): Promise<{ depositId: number; uploadId: number }> {
+  const { publicKey } = await api<{ publicKey: string }>('GET', '/wps/system/publicKey');
+  const sealed = await sealPayload(publicKey, { username: 'player12', password: 'Player@123' });
+  const { token } = await api<{ token: string }>('POST', '/wps/session/login', {
+    headers: { 'content-type': 'application/json', ...sealed.headers },
+    body: JSON.stringify(sealed.body),
+  });
+  const upload = await api<{ id: number }>('POST', '/wps/cashier/uploads', {
+    token,
+    headers: { 'content-type': 'image/jpeg' },
+    body: receipt,
+  });
+  const channels: { id: number; code: string }[] = await (await admin).call('GET', '/admin/payment-channels');
+  const deposit = await api<{ id: number }>('POST', '/wps/cashier/deposits', {
+    token,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      requestId: `console-${Date.now()}`,
+      channelId: channels.find((c) => c.code === 'bank')!.id,
+      amount: '250.00',
+      referenceNumber: reference,
+      receiptUploadIds: [upload.id],
+    }),
+  });
+  return { depositId: deposit.id, uploadId: upload.id };
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource); // evaluate, not a script tag: the CSP forbids inline scripts
+  return page.evaluate(async () => {
+    const result = await (
+      window as unknown as {
+        axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe.run();
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+describe('operator console (issue 16)', () => {
+  it('signs in, shows the dashboard, approves a pending deposit with its receipt, signs out', async () => {
+    const { depositId, uploadId } = await pendingDeposit(`CONSOLE${Date.now() % 1_000_000}`);
+    const { page, context, errors } = await openPage(browser, { language: 'en', theme: 'dark', width: 1280 });
+
+    await page.goto('/console/');
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill('Admin@123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await expect.poll(() => page.getByRole('heading', { name: 'Dashboard', level: 1 }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: /^Today/ }).waitFor();
+    const pending = Number(await page.getByTestId('dashboard.pendingDeposits').textContent());
+    expect(pending).toBeGreaterThanOrEqual(1);
+    expect(await page.getByRole('img', { name: /per day/ }).count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Cashier' }).click();
+    await page.getByRole('button', { name: `Open #${depositId}` }).click();
+    const shown = page.getByRole('img', { name: `Receipt ${uploadId} of request ${depositId}` });
+    await shown.waitFor();
+    await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.textContent()).toContain("credited to player12's wallet");
+    await dialog.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText(`Approve: #${depositId} is now Approved.`).waitFor();
+    // Approved, it leaves the pending queue.
+    await expect.poll(() => page.getByTestId(`row-${depositId}`).count()).toBe(0);
+    const approved: { id: number; status: string }[] = await (
+      await admin
+    ).call('GET', '/admin/deposits?status=approved');
+    expect(approved.find((d) => d.id === depositId)?.status).toBe('approved');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Operator sign-in' }).waitFor();
+    expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

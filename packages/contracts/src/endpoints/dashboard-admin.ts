@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+import { moneyValueSchema } from './amount.ts';
+
+const tags = ['admin', 'dashboard'] as const;
+
+/** Issue 16 item 2: the longest chart the dashboard draws, in merchant-local days. */
+export const DASHBOARD_MAX_DAYS = 92;
+
+/** The figures of one span (a day, today, this month), from the summary tables. */
+export const dashboardFiguresSchema = z.object({
+  deposits: moneyValueSchema,
+  depositCount: z.number().int(),
+  withdrawals: moneyValueSchema,
+  withdrawalCount: z.number().int(),
+  /** Valid bets (stakes) and what they paid back; GGR is their difference (the house's win). */
+  bets: moneyValueSchema,
+  betCount: z.number().int(),
+  wins: moneyValueSchema,
+  ggr: moneyValueSchema,
+  newMembers: z.number().int(),
+  /** Distinct members with a valid bet in the span. */
+  activeMembers: z.number().int(),
+});
+export type DashboardFigures = z.infer<typeof dashboardFiguresSchema>;
+
+export const dashboardSchema = z.object({
+  currency: z.string(),
+  timeZone: z.string(),
+  /** The merchant-local day `today` is (YYYY-MM-DD). */
+  today: z.string(),
+  todayFigures: dashboardFiguresSchema,
+  monthFigures: dashboardFiguresSchema,
+  /** One entry per day of the chart, oldest first, days without activity included. */
+  days: z.array(z.object({ day: z.string(), ...dashboardFiguresSchema.shape })),
+  pending: z.object({
+    deposits: z.number().int(),
+    withdrawals: z.number().int(),
+    adjustments: z.number().int(),
+  }),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** Issue 16 item 2: the operator console's dashboard. */
+export const dashboardAdminEndpoints = {
+  get: defineEndpoint({
+    name: 'admin.dashboard',
+    method: 'GET',
+    path: '/admin/dashboard',
+    auth: 'operator',
+    summary:
+      "Today's and this month's deposits, withdrawals, bets, wins, GGR, new and active members, the pending approvals, " +
+      'and the same figures per day over the last `days` days (from the daily summary tables)',
+    tags,
+    query: z.object({ days: z.coerce.number().int().min(1).max(DASHBOARD_MAX_DAYS).default(30) }),
+    response: dashboardSchema,
+  }),
+};
