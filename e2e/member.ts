@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { adminSession } from './admin-api.ts';
+import { adminSession, latestCode } from './admin-api.ts';
 import { launchBrowser, openPage } from './browser.ts';
 
 async function setCaptcha(enabled: boolean) {
@@ -57,4 +57,27 @@ export async function logIn(page: Page, username: string, password: string) {
   await dialog.getByLabel(label('Password')).fill(password);
   await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
   return dialog;
+}
+
+/** Signs up from the header by username (the SMS code from the outbox); resolves once logged in. */
+export async function registerByUsername(
+  page: Page,
+  { username, mobilePrefix, password }: { username: string; mobilePrefix: string; password: string },
+) {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign up' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign up' });
+  await dialog.getByRole('tab', { name: 'Username' }).click();
+  const mobile = `${mobilePrefix}${`${Date.now() % 100_000_000}`.padStart(8, '0')}`;
+  await dialog.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
+  await dialog.getByRole('textbox', { name: 'Mobile number', exact: true }).fill(mobile);
+  await dialog.getByRole('button', { name: 'Send code' }).click();
+  await dialog.getByRole('button', { name: /^Resend in/ }).waitFor();
+  await dialog.getByRole('textbox', { name: 'Verification code', exact: true }).fill(await latestCode(mobile));
+  await dialog.getByLabel(label('Password')).fill(password);
+  await dialog.getByLabel(label('Confirm password')).fill(password);
+  await dialog.getByLabel('I have read and agree to the terms and conditions.').check();
+  await dialog.getByLabel('I confirm that I am at least 18 years old.').check();
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByTitle(/^Account menu for/).waitFor();
 }

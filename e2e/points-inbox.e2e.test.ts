@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { adminSession, latestCode } from './admin-api.ts';
+import { adminSession } from './admin-api.ts';
 import { screenshot } from './browser.ts';
-import { label, browserWithoutCaptcha, visit } from './member.ts';
+import { browserWithoutCaptcha, registerByUsername, visit } from './member.ts';
 
 /**
  * Issue 14 items 1, 3 and 7 in Chromium: a new member earns points from a points promotion on
@@ -14,25 +14,6 @@ const run = Date.now().toString(36).slice(-7);
 const PASSWORD = 'Secret@123';
 const PAYMENT_PASSWORD = '135790';
 const PROMOTION = `Welcome points ${run}`;
-
-async function register(page: Page) {
-  await page.getByRole('banner').getByRole('button', { name: 'Sign up' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign up' });
-  await dialog.getByRole('tab', { name: 'Username' }).click();
-  const mobile = `019${`${Date.now() % 100_000_000}`.padStart(8, '0')}`;
-  await dialog.getByRole('textbox', { name: 'Username', exact: true }).fill(`q${run}`);
-  await dialog.getByRole('textbox', { name: 'Mobile number', exact: true }).fill(mobile);
-  await dialog.getByRole('button', { name: 'Send code' }).click();
-  await dialog.getByRole('button', { name: /^Resend in/ }).waitFor();
-  await dialog.getByRole('textbox', { name: 'Verification code', exact: true }).fill(await latestCode(mobile));
-  await dialog.getByLabel(label('Password')).fill(PASSWORD);
-  await dialog.getByLabel(label('Confirm password')).fill(PASSWORD);
-  await dialog.getByLabel('I have read and agree to the terms and conditions.').check();
-  await dialog.getByLabel('I confirm that I am at least 18 years old.').check();
-  await dialog.getByRole('button', { name: 'Create account' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  await page.getByTitle(/^Account menu for/).waitFor();
-}
 
 const menuBadge = (page: Page) =>
   page.getByRole('navigation', { name: 'Member centre' }).getByTestId('unread-badge').first();
@@ -73,7 +54,7 @@ describe('points and inbox (issue 14 items 1, 3, 7)', () => {
     page.setDefaultTimeout(20_000);
     await page.goto('/');
     await page.locator('main#main').waitFor();
-    await register(page);
+    await registerByUsername(page, { username: `q${run}`, mobilePrefix: '019', password: PASSWORD });
 
     // Earn: join the points promotion and claim its 500 points.
     await page.goto('/promotions');

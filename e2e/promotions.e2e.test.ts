@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { approveDeposit, latestCode } from './admin-api.ts';
+import { approveDeposit } from './admin-api.ts';
 import { screenshot } from './browser.ts';
-import { label, browserWithoutCaptcha, visit } from './member.ts';
+import { browserWithoutCaptcha, registerByUsername, visit } from './member.ts';
 
 /**
  * Issue 14 items 1–2 in Chromium: a new member registers, joins the demo's first-deposit
@@ -15,25 +15,6 @@ const browser = browserWithoutCaptcha();
 const run = Date.now().toString(36).slice(-7);
 const PASSWORD = 'Secret@123';
 
-async function register(page: Page) {
-  await page.getByRole('banner').getByRole('button', { name: 'Sign up' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign up' });
-  await dialog.getByRole('tab', { name: 'Username' }).click();
-  const mobile = `018${`${Date.now() % 100_000_000}`.padStart(8, '0')}`;
-  await dialog.getByRole('textbox', { name: 'Username', exact: true }).fill(`p${run}`);
-  await dialog.getByRole('textbox', { name: 'Mobile number', exact: true }).fill(mobile);
-  await dialog.getByRole('button', { name: 'Send code' }).click();
-  await dialog.getByRole('button', { name: /^Resend in/ }).waitFor();
-  await dialog.getByRole('textbox', { name: 'Verification code', exact: true }).fill(await latestCode(mobile));
-  await dialog.getByLabel(label('Password')).fill(PASSWORD);
-  await dialog.getByLabel(label('Confirm password')).fill(PASSWORD);
-  await dialog.getByLabel('I have read and agree to the terms and conditions.').check();
-  await dialog.getByLabel('I confirm that I am at least 18 years old.').check();
-  await dialog.getByRole('button', { name: 'Create account' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  await page.getByTitle(/^Account menu for/).waitFor();
-}
-
 const card = (page: Page, title: RegExp) =>
   page.locator('article', { has: page.getByRole('heading', { name: title }) });
 const rewardBadge = (page: Page) => page.getByRole('navigation', { name: 'Member centre' }).getByTestId('reward-badge');
@@ -44,7 +25,7 @@ describe('promotions (issue 14 items 1–2)', () => {
     page.setDefaultTimeout(20_000);
     await page.goto('/');
     await page.locator('main#main').waitFor();
-    await register(page);
+    await registerByUsername(page, { username: `p${run}`, mobilePrefix: '018', password: PASSWORD });
 
     // /promotions: the category tabs and the four demo promotions; join the first-deposit one.
     await page.goto('/promotions');

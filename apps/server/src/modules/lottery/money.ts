@@ -4,6 +4,7 @@ import type { SeamlessKind } from '../../db/schema.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import { vendorRepository } from '../seamless/vendors.ts';
+import { postOwnBookMove, type OwnBookMove } from '../games/inhouse/inhouse-wallet.ts';
 import { hashSecretToken } from '../sessions/secret-token.ts';
 
 /** The integration the lottery books its money under: one per merchant (vendor codes are global). */
@@ -147,24 +148,14 @@ export function lotteryMoney({ db, ledger, secrets }: { db: Db; ledger: Ledger; 
       .execute();
   }
 
-  async function move(trx: Db, money: PurchaseMoney, kind: 'stake' | 'win' | 'refund', toMember: bigint) {
-    const posted = await ledger.post(
-      {
-        merchantId: money.merchantId,
-        currency: money.currency,
-        idempotencyKey: `lottery:${money.purchaseId}:${kind}`,
-        kind: kind === 'stake' ? 'seamless.bet' : kind === 'win' ? 'seamless.win' : 'seamless.rollback',
-        postings: [
-          { account: { kind: 'member_main', memberId: money.memberId }, amount: toMember },
-          { account: { kind: 'vendor', vendorCode: money.integration.code }, amount: -toMember },
-        ],
-        reference: { lotteryPurchase: money.purchaseId.toString() },
-      },
-      trx,
-    );
-    const member = posted.postings.find((p) => p.balanceAfter !== null);
-    return { transactionId: posted.transactionId, balanceAfter: member!.balanceAfter! };
-  }
+  const move = (trx: Db, money: PurchaseMoney, kind: OwnBookMove, toMember: bigint) =>
+    postOwnBookMove(ledger, trx, {
+      ...money,
+      idempotencyKey: `lottery:${money.purchaseId}:${kind}`,
+      kind,
+      toMember,
+      reference: { lotteryPurchase: money.purchaseId.toString() },
+    });
 
   return {
     integrationOf,

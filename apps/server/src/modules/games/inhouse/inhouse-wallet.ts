@@ -36,6 +36,44 @@ export interface RoundMoney {
  * (bet, win, rollback) that betting records, the winner board and the jackpot read, the win and
  * the refund naming the game session, so every read of a vendor's rounds sees ours too.
  */
+export type OwnBookMove = 'stake' | 'win' | 'refund';
+
+/**
+ * One movement of our own books (in-house games, the lottery) between the member's main wallet and
+ * the book's integration account, posted under `idempotencyKey`; the member's balance after it.
+ */
+export async function postOwnBookMove(
+  ledger: Ledger,
+  trx: Db,
+  move: {
+    merchantId: number;
+    currency: string;
+    memberId: number;
+    integration: { code: string };
+    idempotencyKey: string;
+    kind: OwnBookMove;
+    toMember: bigint;
+    reference: Record<string, string>;
+  },
+): Promise<{ transactionId: bigint; balanceAfter: bigint }> {
+  const posted = await ledger.post(
+    {
+      merchantId: move.merchantId,
+      currency: move.currency,
+      idempotencyKey: move.idempotencyKey,
+      kind: move.kind === 'stake' ? 'seamless.bet' : move.kind === 'win' ? 'seamless.win' : 'seamless.rollback',
+      postings: [
+        { account: { kind: 'member_main', memberId: move.memberId }, amount: move.toMember },
+        { account: { kind: 'vendor', vendorCode: move.integration.code }, amount: -move.toMember },
+      ],
+      reference: move.reference,
+    },
+    trx,
+  );
+  const member = posted.postings.find((p) => p.balanceAfter !== null);
+  return { transactionId: posted.transactionId, balanceAfter: member!.balanceAfter! };
+}
+
 export function inhouseWallet({ db, ledger, secrets }: { db: Db; ledger: Ledger; secrets: SecretBox }) {
   const integrations = new Map<number, Promise<InhouseIntegration>>();
 
@@ -116,25 +154,14 @@ export function inhouseWallet({ db, ledger, secrets }: { db: Db; ledger: Ledger;
       .execute();
   }
 
-  /** Posts one movement between the member's main wallet and the integration; the member's balance after it. */
-  async function move(trx: Db, round: RoundMoney, kind: 'stake' | 'win' | 'refund', toMember: bigint) {
-    const posted = await ledger.post(
-      {
-        merchantId: round.merchantId,
-        currency: round.currency,
-        idempotencyKey: `inhouse:${round.roundId}:${kind}`,
-        kind: kind === 'stake' ? 'seamless.bet' : kind === 'win' ? 'seamless.win' : 'seamless.rollback',
-        postings: [
-          { account: { kind: 'member_main', memberId: round.memberId }, amount: toMember },
-          { account: { kind: 'vendor', vendorCode: round.integration.code }, amount: -toMember },
-        ],
-        reference: { round: round.roundId.toString() },
-      },
-      trx,
-    );
-    const member = posted.postings.find((p) => p.balanceAfter !== null);
-    return { transactionId: posted.transactionId, balanceAfter: member!.balanceAfter! };
-  }
+  const move = (trx: Db, round: RoundMoney, kind: OwnBookMove, toMember: bigint) =>
+    postOwnBookMove(ledger, trx, {
+      ...round,
+      idempotencyKey: `inhouse:${round.roundId}:${kind}`,
+      kind,
+      toMember,
+      reference: { round: round.roundId.toString() },
+    });
 
   return {
     integrationOf,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format.ts';
-import { formatCountdown } from '../utils/countdown.ts';
+import { formatCountdown } from '../../../lib/countdown.ts';
 
 /**
  * The draw now open: its issue number and a live countdown to the close of betting (then to the

@@ -5,7 +5,7 @@ import { ContentPage } from '../../../components/layouts/content-page.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { useSessionToken } from '../../../lib/use-session-token.ts';
 import { useAfterLotteryChange, useDrawHistory, useLotteryMenus, useMyTickets, useNearDraw } from '../api/lottery.ts';
-import { useServerNow } from '../utils/countdown.ts';
+import { useServerNow } from '../../../lib/countdown.ts';
 import type { PrizeMode } from '../utils/prize-mode.ts';
 import { lotteryPageOf, type LotteryPageName } from '../utils/routes.ts';
 import { BetSlip } from './bet-slip.tsx';

@@ -14,7 +14,7 @@ import {
   wireBet,
 } from './bet-form.ts';
 import { prizeModeOf } from './prize-mode.ts';
-import { formatCountdown } from './countdown.ts';
+import { formatCountdown } from '../../../lib/countdown.ts';
 
 const t = (key: string, values?: Record<string, unknown>) => (values ? `${key}(${JSON.stringify(values)})` : key);
 

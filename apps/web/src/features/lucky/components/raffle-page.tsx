@@ -7,7 +7,7 @@ import { LoadState } from '../../../components/ui/load-state.tsx';
 import { formatAmount, formatDateTime } from '../../../lib/format.ts';
 import { useEndpointQuery } from '../../../lib/query.ts';
 import { useClaimRaffle, useRaffles } from '../api/lucky.ts';
-import { formatCountdown, useServerNow } from '../utils/countdown.ts';
+import { formatCountdown, useServerNow } from '../../../lib/countdown.ts';
 import { FairnessProof } from './fairness-proof.tsx';
 import '../messages.ts';
 import './lucky.css';

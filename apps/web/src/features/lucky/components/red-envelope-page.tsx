@@ -4,7 +4,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { formatAmount } from '../../../lib/format.ts';
 import { useGrab, useRedEnvelopes } from '../api/lucky.ts';
-import { formatCountdown, useServerNow } from '../utils/countdown.ts';
+import { formatCountdown, useServerNow } from '../../../lib/countdown.ts';
 import { FairnessProof } from './fairness-proof.tsx';
 import '../messages.ts';
 import './lucky.css';

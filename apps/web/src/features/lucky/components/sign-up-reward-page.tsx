@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { formatAmount, formatDateTime } from '../../../lib/format.ts';
 import { useRequestSignUpReward, useSignUpReward } from '../api/lucky.ts';
-import { deviceId } from '../utils/countdown.ts';
+import { deviceId } from '../utils/device-id.ts';
 import '../messages.ts';
 import './lucky.css';
 
