@@ -26,6 +26,9 @@ export default defineConfig({
           // 2 cores: two forks keep PostgreSQL and the tests from starving each other.
           pool: 'forks',
           maxWorkers: 2,
+          // Every file builds its own app on its own database, so the files of a fork may share one
+          // module graph: importing the server once per fork instead of once per file saves minutes of CI.
+          isolate: false,
         },
       },
       {
