@@ -122,3 +122,78 @@ describe('operator console (issue 16)', () => {
     await context.close();
   });
 });
+
+describe('operator console: members (issue 16 item 4)', () => {
+  it('finds a member, freezes them with a reason, and their log-in is refused', async () => {
+    const { page, context, errors } = await openPage(browser, { language: 'en', theme: 'light', width: 1280 });
+    const found: { list: { id: number; username: string }[] } = await (
+      await admin
+    ).call('GET', '/admin/members/search?by=username&q=player12');
+    const memberId = found.list.find((m) => m.username === 'player12')!.id;
+    try {
+      await page.goto('/console/members');
+      await page.getByLabel('Username').fill('admin');
+      await page.getByLabel('Password').fill('Admin@123');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Members', level: 1 }).waitFor();
+      await page.getByRole('searchbox').fill('player12');
+      await page.getByRole('button', { name: 'Find' }).click();
+      await page.getByTestId(`member-${memberId}`).getByRole('button', { name: 'player12' }).click();
+      await page.getByRole('heading', { name: /^player12/, level: 2 }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await page.getByRole('button', { name: 'Freeze', exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      expect(await dialog.textContent()).toContain('cannot log in until unfrozen');
+      await dialog.getByLabel('Reason').fill('e2e: suspected shared account');
+      await dialog.getByRole('button', { name: 'Freeze' }).click();
+      await page.getByText('player12 is now Frozen.').waitFor();
+
+      const { publicKey } = await api<{ publicKey: string }>('GET', '/wps/system/publicKey');
+      const sealed = await sealPayload(publicKey, { username: 'player12', password: 'Player@123' });
+      const refused = await fetch(`${baseUrl()}/wps/session/login`, {
+        method: 'POST',
+        headers: { Language: 'en', 'content-type': 'application/json', ...sealed.headers },
+        body: JSON.stringify(sealed.body),
+      }).then((r) => r.json() as Promise<{ success: boolean; code?: string }>);
+      expect(refused).toMatchObject({ success: false, code: 'auth.contact_agent' });
+      expect(errors).toEqual([]);
+    } finally {
+      await (await admin).call('POST', `/admin/members/${memberId}/status`, { status: 'active', reason: 'e2e: done' });
+      await context.close();
+    }
+  });
+});
+
+describe('operator console: operators and audit (issue 16 items 1, 8)', () => {
+  it('disables an operator after a confirmation and reads the audit entry with its before and after', async () => {
+    const username = `e2e_op_${Date.now() % 1_000_000}`;
+    const created: { id: number } = await (
+      await admin
+    ).call('POST', '/admin/operators', { username, password: 'Correct-horse-42', role: 'support' });
+    const { page, context, errors } = await openPage(browser, { language: 'en', theme: 'light', width: 1280 });
+    await page.goto('/console/operators');
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill('Admin@123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await page.getByRole('button', { name: `Edit ${username}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Disable' }).click();
+    expect(await dialog.textContent()).toContain('can no longer sign in');
+    await dialog.getByRole('button', { name: 'Disable' }).click();
+    await page.getByText(`Saved: ${username}.`).waitFor();
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Audit log' }).click();
+    await page.getByLabel('Action').fill('disable');
+    await page.getByLabel('Object id').fill(String(created.id));
+    await page.getByRole('button', { name: 'Filter' }).click();
+    const entry = page.locator('.audit-entry', { hasText: `operators #${created.id}` });
+    await entry.getByRole('button', { name: 'Show changes' }).click();
+    const active = entry.getByRole('row', { name: /^active/ });
+    expect((await active.textContent())?.replace(/\s+/g, ' ')).toBe('activetruefalse');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

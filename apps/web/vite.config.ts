@@ -216,8 +216,15 @@ function precompress(): Plugin {
  */
 const AGENT_PAGE_CHUNK =
   /(^|\/)(agent-[a-z-]+|report-pages|payout-pages|register-center-page|downline-view-page|account-details-page)-[\w-]+\.js$/;
+/**
+ * The first-load chunks of firstLoadChunk(), Rolldown's runtime and the framework's styles (a
+ * link of index.html), by the names they are given.
+ */
+const SHELL_SCRIPT = /^assets\/((framework|index|rolldown-runtime)-[\w-]{8}\.js|framework-[\w-]{8}\.css)$/;
+const LATER_PAGE_CHUNK =
+  /(^|\/)(member|header-balance|contract-offers|verify-page|fairness-page|rounds-page|point-mall|cockfight-page|content)-[\w-]{8}\.js$/;
 const LATER_CONTRACTS =
-  /[\\/]packages[\\/]contracts[\\/]src[\\/](?:endpoints[\\/])?(member|wallet|cashier|games|inhouse|agent-contracts|agent-downlines|agent-reports|referral-rewards|rebates|points|lucky|lottery|cockfight|promotions|vip|content|missions|errors|registration-messages)\.ts$/;
+  /[\\/]packages[\\/]contracts[\\/]src[\\/](?:endpoints[\\/])?(member|wallet|cashier|games|inhouse|seal|agent-contracts|agent-downlines|agent-reports|referral-rewards|rebates|points|lucky|lottery|cockfight|sports|sports-live|promotions|vip|content|missions|errors|registration-messages)\.ts$/;
 const laterContracts = (id: string): string | null => {
   const group = LATER_CONTRACTS.exec(id);
   return group ? `contracts-${group[1]}` : null;
@@ -241,6 +248,9 @@ function firstLoadChunk(id: string, ctx: Rolldown.ChunkingContext): string | nul
   if (/[\\/]components[\\/]ui[\\/]carousel(-icons)?\.tsx?$/.test(id)) return 'index';
   // Likewise the QR code of the side menu's downloads, which the referral page shares.
   if (/[\\/]features[\\/]downloads[\\/]components[\\/]qr-code\.tsx$/.test(id)) return 'index';
+  // Likewise the vendor icons of the footer's vendor carousel, which the wide header's category
+  // row (a chunk of its own) shares.
+  if (/[\\/]features[\\/]navigation[\\/]components[\\/]vendor-icon\.tsx$/.test(id)) return 'index';
   // Likewise the game card and the lobby reads of the home page's game sections, which the game
   // pages share: three tiny chunks of their own otherwise, each a request on the first load.
   if (/[\\/]features[\\/]games[\\/](components[\\/]game-card|api[\\/]get-(hot-games|game-list))\.tsx?$/.test(id)) {
@@ -387,10 +397,15 @@ export default defineConfig(({ command }) => ({
     target: 'es2022',
     modulePreload: {
       polyfill: false,
-      // The agent centre's pages (issue 13) load their own imports when opened, without a
-      // preload list in the shell: their names would cost the home page's first load.
+      // The agent centre's pages (issue 13), and the pages a visitor reaches from the home page
+      // only after logging in or a few clicks in (LATER_PAGE_CHUNK), load their own imports when
+      // opened, without a preload list in the shell: their names would cost the first load.
+      // The shell's own scripts are loaded before anything can be imported lazily: listing them in
+      // every preload list cost the first load bytes and nothing else.
       resolveDependencies: (file, deps) =>
-        AGENT_PAGE_CHUNK.test(file) ? deps.filter((dep) => dep.endsWith('.css')) : deps,
+        AGENT_PAGE_CHUNK.test(file) || LATER_PAGE_CHUNK.test(file)
+          ? deps.filter((dep) => dep.endsWith('.css') && !SHELL_SCRIPT.test(dep))
+          : deps.filter((dep) => !SHELL_SCRIPT.test(dep)),
     },
     rolldownOptions: {
       output: {

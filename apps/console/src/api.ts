@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly status: number,
+    /** Field errors the server named (`value.fields`), to show beside their inputs. */
+    readonly fields: readonly { field: string; message: string }[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -64,13 +66,19 @@ export async function call<E extends EndpointDef>(def: E, options: CallOptions<E
     code?: string;
     message?: string;
   } | null;
+  const fields = (json?.value as { fields?: { field: string; message: string }[] } | undefined)?.fields;
   if (!json?.success) {
     const code = json?.code ?? 'server.unknown_error';
     if (response.status === 401 && def.auth === 'operator') {
       session.clear();
       onSignedOut();
     }
-    throw new ApiError(code, json?.message ?? response.statusText, response.status);
+    throw new ApiError(
+      code,
+      json?.message ?? response.statusText,
+      response.status,
+      Array.isArray(fields) ? fields : [],
+    );
   }
   return def.response.parse(json.value) as ValueOf<E>;
 }

@@ -11,6 +11,10 @@ import { Loading } from './components/states.tsx';
 
 const Dashboard = lazy(() => import('./sections/dashboard.tsx'));
 const Cashier = lazy(() => import('./sections/cashier.tsx'));
+const Members = lazy(() => import('./sections/members.tsx'));
+const Operators = lazy(() => import('./sections/operators.tsx'));
+const Audit = lazy(() => import('./sections/audit.tsx'));
+const Security = lazy(() => import('./sections/security.tsx'));
 
 export type Operator = ValueOf<typeof adminEndpoints.me>;
 
@@ -169,6 +173,10 @@ function Shell({ operator, onSignOut }: { operator: Operator; onSignOut: (reason
             />
           )}
           {section?.id === 'cashier' && <Cashier />}
+          {section?.id === 'members' && <Members permissions={operator.permissions} />}
+          {section?.id === 'operators' && <Operators self={operator.id} />}
+          {section?.id === 'audit' && <Audit />}
+          {section?.id === 'security' && <Security />}
           {!section && <p className="empty">{t('app.nothing')}</p>}
         </Suspense>
       </main>

@@ -21,8 +21,10 @@ describe('idle time-out', () => {
 
 describe('sections by permission', () => {
   it('shows only what the role may use, and falls back to the first allowed', () => {
-    expect(allowedSections(['cashier', 'members']).map((s) => s.id)).toEqual(['cashier']);
-    expect(allowedSections(['banners'])).toEqual([]);
+    // "My security" (one's own two-factor) is every operator's.
+    expect(allowedSections(['cashier', 'feedback']).map((s) => s.id)).toEqual(['cashier', 'security']);
+    expect(allowedSections(['banners']).map((s) => s.id)).toEqual(['security']);
+    expect(allowedSections(['operators', 'auditLog']).map((s) => s.id)).toEqual(['operators', 'audit', 'security']);
     const all = allowedSections(['dashboard', 'cashier']);
     expect(sectionFor('/console/cashier/', all)?.id).toBe('cashier');
     expect(sectionFor('/console', all)?.id).toBe('dashboard');

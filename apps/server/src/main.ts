@@ -13,6 +13,11 @@ import { resealSecrets } from './modules/secrets/reseal.ts';
 import { explainStartupError, StartupError } from './start-up-checks.ts';
 import { loadSecretBox } from './modules/secrets/secret-keys.ts';
 import { startJobWorker } from './modules/jobs/worker.ts';
+import {
+  pointDemoAtSandboxFeed,
+  startSandboxSportsFeed,
+  type RunningSandboxFeed,
+} from './modules/sports/feed/sandbox-process.ts';
 
 const version = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
   .version;
@@ -52,6 +57,19 @@ async function main() {
       console.log(`The sandbox vendor plays the demo's games at ${sandbox.url}`);
     }
   }
+  let sportsFeed: RunningSandboxFeed | undefined;
+  if (config.sandboxPort !== null) {
+    // The sportsbook's development feed (issue 15 item 3) beside the sandbox vendor, on the port after it.
+    sportsFeed = await startSandboxSportsFeed({
+      port: config.sandboxPort === 0 ? 0 : config.sandboxPort + 1,
+      dataDir: config.dataDir,
+    }).catch((error: unknown) => {
+      console.warn(`The sandbox sports feed did not start (${(error as Error).message}).`);
+      return undefined;
+    });
+    if (config.seedDemo || sportsFeed) await pointDemoAtSandboxFeed(db, sportsFeed?.url ?? null);
+    if (sportsFeed) console.log(`The sandbox sports feed moves the demo's sportsbook from ${sportsFeed.url}`);
+  }
   const resealed = await resealSecrets(db, secrets);
   if (resealed) console.log(`Sealed ${resealed} stored secret(s) under the key "${secrets.keyId}".`);
 
@@ -68,12 +86,13 @@ async function main() {
     siteCacheTtlMs: SITE_CACHE_TTL_MS,
     crash: { leader: config.crashSchedule },
     lottery: { tickMs: 2_000 },
+    sportsLive: { feedTickMs: 3_000 },
     version,
   });
 
   // The periodic passes (settlement, roll-ups, programmes, points, missions, promotions, red envelopes, raffles)
   // on graphile-worker (modules/jobs).
-  const jobWorker = await startJobWorker({ connectionString: databaseUrl, db, log: app.log });
+  const jobWorker = await startJobWorker({ connectionString: databaseUrl, db, log: app.log, secrets });
 
   let closing = false;
   const shutdown = async (reason: string, exitCode: number) => {
@@ -85,6 +104,7 @@ async function main() {
     await jobWorker.stop().catch((e: unknown) => app.log.error(e));
     await app.close().catch((e: unknown) => app.log.error(e));
     await sandbox?.stop().catch((e: unknown) => app.log.error(e));
+    await sportsFeed?.stop().catch((e: unknown) => app.log.error(e));
     await db.destroy().catch((e: unknown) => app.log.error(e));
     await embedded?.stop().catch((e: unknown) => app.log.error(e));
     process.exit(exitCode);

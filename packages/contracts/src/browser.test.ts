@@ -213,6 +213,8 @@ describe('contracts in the browser (zod-browser.ts on zod/mini)', () => {
       'promotions',
       'rebates',
       'referral',
+      'sports',
+      'sportsLive',
       'support',
       'system',
       'vip',

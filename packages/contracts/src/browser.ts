@@ -25,6 +25,8 @@ import { missionEndpoints } from './endpoints/missions.ts';
 import { pointEndpoints } from './endpoints/points.ts';
 import { contentEndpoints } from './endpoints/content.ts';
 import { lotteryEndpoints } from './endpoints/lottery.ts';
+import { sportsLiveEndpoints } from './endpoints/sports-live.ts';
+import { sportsEndpoints } from './endpoints/sports.ts';
 
 export * from './constants.ts';
 export * from './endpoint.ts';
@@ -53,6 +55,8 @@ export * from './endpoints/points.ts';
 export * from './endpoints/promotions.ts';
 export * from './endpoints/content.ts';
 export * from './endpoints/lottery.ts';
+export * from './endpoints/sports-live.ts';
+export * from './endpoints/sports.ts';
 
 /**
  * The player-facing part of the registry (everything but /admin). Web code imports the groups
@@ -80,6 +84,8 @@ export const playerEndpoints = {
   points: pointEndpoints,
   content: contentEndpoints,
   lottery: lotteryEndpoints,
+  sports: sportsEndpoints,
+  sportsLive: sportsLiveEndpoints,
 };
 
 /** In the browser the registry is the player-facing part; index.ts adds the operator API. */

@@ -29,10 +29,10 @@ export const SWITCHES = {
   GAMELOFAV3: 'Favourite games',
   GAMELOREC3: 'Recent games',
   AGENTPOLICY3: 'Agent contracts (consolidated info)',
-  AGENTDIVIDEND3: 'Dividend contracts',
-  AGENTDAILYSAL3: 'Daily salary contracts',
-  AGENTHOURSAL3: 'Hourly salary contracts',
-  AGENTREALTIMESAL3: 'Real-time salary contracts',
+  SIGNCONDIV3: 'Dividend contracts',
+  DAILYSALCONT3: 'Daily salary contracts',
+  HOURSAL3: 'Hourly salary contracts',
+  RTSALARY3: 'Real-time salary contracts',
   AGETRANSFERUP3: 'Transfer to upline',
   FUNDTRANS3: 'Transfer between the main and game wallets',
   PTSYS3: 'Points mall',
@@ -70,10 +70,10 @@ export const SWITCH_PARENT: Partial<Record<SwitchId, SwitchId>> = {
   GAMELOHOT3: 'GAMELO3',
   GAMELOFAV3: 'GAMELO3',
   GAMELOREC3: 'GAMELO3',
-  AGENTDIVIDEND3: 'AGENTPOLICY3',
-  AGENTDAILYSAL3: 'AGENTPOLICY3',
-  AGENTHOURSAL3: 'AGENTPOLICY3',
-  AGENTREALTIMESAL3: 'AGENTPOLICY3',
+  SIGNCONDIV3: 'AGENTPOLICY3',
+  DAILYSALCONT3: 'AGENTPOLICY3',
+  HOURSAL3: 'AGENTPOLICY3',
+  RTSALARY3: 'AGENTPOLICY3',
 };
 
 /**
@@ -82,10 +82,10 @@ export const SWITCH_PARENT: Partial<Record<SwitchId, SwitchId>> = {
  * menu pages for, only the kinds whose switch is in force.
  */
 export const CONTRACT_KIND_SWITCHES = {
-  dividend: 'AGENTDIVIDEND3',
-  daily_salary: 'AGENTDAILYSAL3',
-  hourly_salary: 'AGENTHOURSAL3',
-  realtime_salary: 'AGENTREALTIMESAL3',
+  dividend: 'SIGNCONDIV3',
+  daily_salary: 'DAILYSALCONT3',
+  hourly_salary: 'HOURSAL3',
+  realtime_salary: 'RTSALARY3',
 } as const satisfies Record<string, SwitchId>;
 
 /**

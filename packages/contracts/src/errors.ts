@@ -958,6 +958,82 @@ export const errorCatalog = {
     en: 'This arena already has a fight with this number.',
     bn: 'এই এরিনায় এই নম্বরের একটি লড়াই আগে থেকেই আছে।',
   },
+  // Sportsbook, our own book (issue 15 item 3)
+  'sports.event_not_found': {
+    status: 404,
+    en: 'This event was not found.',
+    bn: 'এই ইভেন্টটি পাওয়া যায়নি।',
+  },
+  'sports.market_not_found': {
+    status: 404,
+    en: 'This market was not found.',
+    bn: 'এই মার্কেটটি পাওয়া যায়নি।',
+  },
+  'sports.selection_not_found': {
+    status: 404,
+    en: 'A selection on the slip was not found.',
+    bn: 'স্লিপের একটি বাছাই পাওয়া যায়নি।',
+  },
+  'sports.slip_not_found': {
+    status: 404,
+    en: 'This bet slip was not found.',
+    bn: 'এই বেট স্লিপটি পাওয়া যায়নি।',
+  },
+  'sports.betting_closed': {
+    status: 409,
+    en: 'This event no longer takes bets.',
+    bn: 'এই ইভেন্টে আর বাজি নেওয়া হচ্ছে না।',
+  },
+  'sports.market_suspended': {
+    status: 409,
+    en: 'A market on the slip is suspended or closed. Remove it or try again shortly.',
+    bn: 'স্লিপের একটি মার্কেট স্থগিত বা বন্ধ। সেটি সরান বা একটু পরে আবার চেষ্টা করুন।',
+  },
+  'sports.odds_changed': {
+    status: 409,
+    en: 'The odds have changed. Check the new odds and confirm again.',
+    bn: 'অডস বদলে গেছে। নতুন অডস দেখে আবার নিশ্চিত করুন।',
+  },
+  'sports.same_event': {
+    status: 400,
+    en: 'A multiple cannot have two selections from the same event.',
+    bn: 'একটি মাল্টিপলে একই ইভেন্টের দুটি বাছাই রাখা যায় না।',
+  },
+  'sports.stake_below_minimum': {
+    status: 400,
+    en: 'The stake is below the minimum for this slip.',
+    bn: 'বাজির পরিমাণ এই স্লিপের সর্বনিম্ন সীমার চেয়ে কম।',
+  },
+  'sports.stake_above_maximum': {
+    status: 400,
+    en: 'The stake is above the maximum for this slip.',
+    bn: 'বাজির পরিমাণ এই স্লিপের সর্বোচ্চ সীমার চেয়ে বেশি।',
+  },
+  'sports.request_reused': {
+    status: 409,
+    en: 'This request was already used for another slip.',
+    bn: 'এই অনুরোধটি অন্য একটি স্লিপের জন্য ইতিমধ্যে ব্যবহৃত হয়েছে।',
+  },
+  'sports.invalid_state': {
+    status: 409,
+    en: 'The event or market is not in a state that allows this.',
+    bn: 'ইভেন্ট বা মার্কেটের বর্তমান অবস্থায় এটি করা যায় না।',
+  },
+  'sports.invalid_market': {
+    status: 400,
+    en: 'The market is not valid: check its type, line and the odds of each selection.',
+    bn: 'মার্কেটটি সঠিক নয়: এর ধরন, লাইন ও প্রতিটি বাছাইয়ের অডস দেখুন।',
+  },
+  'sports.cash_out_unavailable': {
+    status: 409,
+    en: 'Cash-out is not available for this slip right now.',
+    bn: 'এই স্লিপে এখন ক্যাশ আউট করা যাচ্ছে না।',
+  },
+  'sports.cash_out_changed': {
+    status: 409,
+    en: 'The cash-out amount has changed. Check the new amount and confirm again.',
+    bn: 'ক্যাশ আউটের পরিমাণ বদলে গেছে। নতুন পরিমাণ দেখে আবার নিশ্চিত করুন।',
+  },
   'upload.limit_exceeded': {
     status: 413,
     en: 'Upload limit exceeded: up to 3 png or jpg images of at most 5 MB each.',
@@ -1048,6 +1124,53 @@ export const errorCatalog = {
     status: 409,
     en: 'This already exists.',
     bn: 'এটি আগে থেকেই আছে।',
+  },
+  // Members in the console (issue 16 item 4)
+  'member.account_closed': {
+    status: 409,
+    en: 'This account is closed; its status can no longer change.',
+    bn: 'এই অ্যাকাউন্টটি বন্ধ; এর অবস্থা আর বদলানো যায় না।',
+  },
+  // Operators and their two-factor (issue 16 item 1, ADR 0025)
+  'operator.not_found': {
+    status: 404,
+    en: 'No such operator.',
+    bn: 'এমন কোনো অপারেটর নেই।',
+  },
+  'operator.self_change': {
+    status: 409,
+    en: 'You cannot change your own role or disable yourself; ask another operator.',
+    bn: 'নিজের ভূমিকা বদলানো বা নিজেকে নিষ্ক্রিয় করা যায় না; অন্য একজন অপারেটরকে বলুন।',
+  },
+  'operator.role_above_own': {
+    status: 403,
+    en: 'You cannot give or change a role that may do more than yours.',
+    bn: 'আপনার চেয়ে বেশি অনুমতির কোনো ভূমিকা দেওয়া বা বদলানো যায় না।',
+  },
+  'operator.totp_already_enabled': {
+    status: 409,
+    en: 'Two-factor sign-in is already on. Turn it off first to enrol a new device.',
+    bn: 'টু-ফ্যাক্টর সাইন-ইন আগে থেকেই চালু। নতুন ডিভাইস যোগ করতে আগে এটি বন্ধ করুন।',
+  },
+  'operator.totp_not_enabled': {
+    status: 409,
+    en: 'Two-factor sign-in is not on.',
+    bn: 'টু-ফ্যাক্টর সাইন-ইন চালু নেই।',
+  },
+  'operator.totp_not_started': {
+    status: 409,
+    en: 'Start the enrolment first: scan the new QR code.',
+    bn: 'আগে নিবন্ধন শুরু করুন: নতুন QR কোডটি স্ক্যান করুন।',
+  },
+  'operator.totp_invalid': {
+    status: 401,
+    en: 'The code is not right or has expired. Enter the current code from your authenticator app.',
+    bn: 'কোডটি সঠিক নয় বা মেয়াদ শেষ। অথেনটিকেটর অ্যাপের বর্তমান কোডটি দিন।',
+  },
+  'operator.totp_challenge_expired': {
+    status: 401,
+    en: 'The sign-in took too long. Enter your username and password again.',
+    bn: 'সাইন-ইনে অনেক সময় লেগেছে। আবার ইউজারনেম ও পাসওয়ার্ড দিন।',
   },
 } as const satisfies Record<string, ErrorEntry>;
 

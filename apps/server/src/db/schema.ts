@@ -167,6 +167,28 @@ export interface OperatorsTable {
   role: 'superadmin' | 'content' | 'settings' | 'support';
   active: Generated<boolean>;
   created_at: Generated<Date>;
+  /** Migration 0038: sealed TOTP secret; in force once totp_enabled_at is set. */
+  totp_secret: string | null;
+  totp_enabled_at: Date | null;
+  totp_last_step: bigint | null;
+}
+
+/** Migration 0038: one-time recovery codes of an operator's TOTP (argon2id hashes). */
+export interface OperatorRecoveryCodesTable {
+  id: Generated<number>;
+  operator_id: number;
+  code_hash: string;
+  used_at: Date | null;
+  created_at: Generated<Date>;
+}
+
+/** Migration 0038: a log-in past its password, waiting for the code (no session). */
+export interface OperatorLoginChallengesTable {
+  token_hash: Buffer;
+  operator_id: number;
+  expires_at: Timestamp;
+  used_at: Date | null;
+  created_at: Generated<Date>;
 }
 
 export interface OperatorSessionsTable {
@@ -201,6 +223,16 @@ export interface Database {
   cockfight_arenas: CockfightArenasTable;
   cockfight_fights: CockfightFightsTable;
   cockfight_bets: CockfightBetsTable;
+  // Issue 15 item 3 (migrations/0037_sports.ts).
+  sports_sports: SportsSportsTable;
+  sports_competitions: SportsCompetitionsTable;
+  sports_events: SportsEventsTable;
+  sports_markets: SportsMarketsTable;
+  sports_selections: SportsSelectionsTable;
+  sports_slips: SportsSlipsTable;
+  sports_slip_legs: SportsSlipLegsTable;
+  // Issue 15 item 3 (migrations/0039_sports_live.ts).
+  sports_feeds: SportsFeedsTable;
   merchants: MerchantsTable;
   merchant_domains: MerchantDomainsTable;
   whitelabel_switches: WhitelabelSwitchesTable;
@@ -218,6 +250,8 @@ export interface Database {
   feedback: FeedbackTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
+  operator_recovery_codes: OperatorRecoveryCodesTable;
+  operator_login_challenges: OperatorLoginChallengesTable;
   audit_log: AuditLogTable;
   members: MembersTable;
   member_tree: MemberTreeTable;
@@ -228,6 +262,7 @@ export interface Database {
   member_remember_tokens: MemberRememberTokensTable;
   member_login_tickets: MemberLoginTicketsTable;
   member_protections: MemberProtectionsTable;
+  member_notes: MemberNotesTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_postings: LedgerPostingsTable;
@@ -557,6 +592,16 @@ export interface MemberLoginTicketsTable {
   created_at: Generated<Date>;
   expires_at: Timestamp;
   used_at: Date | null;
+}
+
+/** Issue 16 item 4 (migrations/0041_member_notes.ts): operators' notes on a member. */
+export interface MemberNotesTable {
+  id: Generated<number>;
+  merchant_id: number;
+  member_id: number;
+  operator_id: number | null;
+  text: string;
+  created_at: Generated<Date>;
 }
 
 export type ProtectionKind = 'self_exclusion' | 'cooling_off';
@@ -1481,4 +1526,116 @@ export interface LotteryTicketsTable {
   hits: ColumnType<string[], string | undefined, string>;
   created_at: Generated<Date>;
   settled_at: Date | null;
+}
+
+/** Issue 15 item 3 (migrations/0037_sports.ts): the sportsbook. */
+export type SportsEventStatus = 'scheduled' | 'live' | 'ended' | 'settled' | 'cancelled';
+export type SportsMarketType = 'ONE_X_TWO' | 'HANDICAP' | 'OVER_UNDER' | 'BTTS' | 'MATCH_WINNER' | 'MAP_HANDICAP';
+export type SportsMarketStatus = 'open' | 'suspended' | 'settled' | 'void';
+export type SportsSelectionCode = 'HOME' | 'DRAW' | 'AWAY' | 'OVER' | 'UNDER' | 'YES' | 'NO';
+export type SportsSlipStatus = 'open' | 'won' | 'lost' | 'void' | 'cashed_out';
+export type SportsLegOutcome = 'open' | 'won' | 'half_won' | 'void' | 'half_lost' | 'lost';
+type LocalName = JSONColumnType<{ en: string; bn: string }>;
+export interface SportsSportsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  code: string;
+  kind: 'SPORTS' | 'ESPORTS';
+  name: LocalName;
+  sort_order: Generated<number>;
+}
+export interface SportsCompetitionsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  sport_id: number;
+  code: string;
+  name: LocalName;
+  sort_order: Generated<number>;
+}
+export interface SportsEventsTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  sport_id: number;
+  competition_id: number;
+  external_id: string | null;
+  home: LocalName;
+  away: LocalName;
+  starts_at: Date;
+  status: Generated<SportsEventStatus>;
+  home_score: number | null;
+  away_score: number | null;
+  is_hot: Generated<boolean>;
+  corrections: Generated<number>;
+  settled_at: Date | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface SportsMarketsTable {
+  id: Generated<bigint>;
+  event_id: bigint;
+  type: SportsMarketType;
+  /** Hundredths (-25 = -0.25); the home side's for a handicap. */
+  line: number | null;
+  status: Generated<SportsMarketStatus>;
+  min_stake: bigint;
+  max_stake: bigint;
+  sort_order: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface SportsSelectionsTable {
+  id: Generated<bigint>;
+  event_id: bigint;
+  market_id: bigint;
+  code: SportsSelectionCode;
+  /** Hundredths (185 = 1.85). */
+  odds: number;
+  updated_at: Generated<Date>;
+}
+export interface SportsSlipsTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  member_id: number;
+  request_id: string;
+  terms: string;
+  currency: string;
+  game_session_id: bigint;
+  kind: 'single' | 'multiple';
+  stake: bigint;
+  odds: bigint;
+  potential_return: bigint;
+  status: Generated<SportsSlipStatus>;
+  payout: bigint | null;
+  paid: bigint | null;
+  outstanding: Generated<bigint>;
+  resettlements: Generated<number>;
+  created_at: Generated<Date>;
+  settled_at: Date | null;
+  updated_at: Generated<Date>;
+}
+export interface SportsSlipLegsTable {
+  id: Generated<bigint>;
+  slip_id: bigint;
+  event_id: bigint;
+  market_id: bigint;
+  selection_id: bigint;
+  code: SportsSelectionCode;
+  line: number | null;
+  odds: number;
+  outcome: Generated<SportsLegOutcome>;
+}
+
+/** Issue 15 item 3 (migrations/0039_sports_live.ts): a feed a merchant's book follows, and its cursor. */
+export interface SportsFeedsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  name: string;
+  url: string;
+  status: Generated<'on' | 'off'>;
+  cursor: string | null;
+  applied: Generated<bigint>;
+  last_pulled_at: Date | null;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }

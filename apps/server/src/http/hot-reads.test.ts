@@ -12,9 +12,14 @@ function request(url: string, headers: Record<string, string> = {}, remoteAddres
 function response() {
   const sent: { status?: number; headers?: OutgoingHttpHeaders; body?: string | Buffer } = {};
   const res = {
-    writeHead(status: number, headers: OutgoingHttpHeaders) {
+    writeHead(status: number, headers: OutgoingHttpHeaders | (string | number)[]) {
       sent.status = status;
-      sent.headers = headers;
+      // A flat [name, value, …] array, as Node takes it: as an object, a copy (the array is reused).
+      if (!Array.isArray(headers)) sent.headers = headers;
+      else {
+        sent.headers = {};
+        for (let i = 0; i < headers.length; i += 2) sent.headers[headers[i] as string] = headers[i + 1];
+      }
     },
     // As Node sends it: a latin1 string is its bytes.
     end(body: string | Buffer, encoding?: BufferEncoding) {

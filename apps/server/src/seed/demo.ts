@@ -18,6 +18,7 @@ import { seedVipDemo } from './vip.ts';
 import { seedMissionDemo } from './missions.ts';
 import { seedContentDemo } from './articles.ts';
 import { seedCockfightDemo } from './cockfight.ts';
+import { seedSportsDemo } from './sports.ts';
 import { seedAgentContracts } from './agent-contracts.ts';
 
 export const DEMO_MERCHANT = 'khela';
@@ -40,10 +41,10 @@ const DEMO_SWITCHES_ON = new Set<string>([
   'GAMELOFAV3',
   'GAMELOREC3',
   'AGENTPOLICY3',
-  'AGENTDIVIDEND3',
-  'AGENTDAILYSAL3',
-  'AGENTHOURSAL3',
-  'AGENTREALTIMESAL3',
+  'SIGNCONDIV3',
+  'DAILYSALCONT3',
+  'HOURSAL3',
+  'RTSALARY3',
   'AGETRANSFERUP3',
   'FUNDTRANS3',
   'PTSYS3',
@@ -169,6 +170,8 @@ const featureSeeds = [
   seedContentDemo,
   // Issue 15 item 4: our cockfight arena with a fight open for bets.
   seedCockfightDemo,
+  // Issue 15 item 3: our sportsbook with a dozen events, some in play.
+  seedSportsDemo,
 ];
 
 /** Seeds the demo merchant on an empty database; returns whether it did. Runs in one transaction. */

@@ -64,18 +64,18 @@ async function statusSwitches(): Promise<Record<string, string>> {
 describe('the contract kinds a merchant runs', () => {
   it('are four switches under AGENTPOLICY3, all on to start with, served to the site', async () => {
     expect(await statusSwitches()).toEqual({
-      AGENTDIVIDEND3: '1',
-      AGENTDAILYSAL3: '1',
-      AGENTHOURSAL3: '1',
-      AGENTREALTIMESAL3: '1',
+      SIGNCONDIV3: '1',
+      DAILYSALCONT3: '1',
+      HOURSAL3: '1',
+      RTSALARY3: '1',
     });
     expect(Object.values(CONTRACT_KIND_SWITCHES).sort()).toEqual(Object.keys(await statusSwitches()).sort());
   });
 
   it('are turned off under /admin with an audit row, and the site sees it', async () => {
-    const off = await setKind('AGENTHOURSAL3', false);
+    const off = await setKind('HOURSAL3', false);
     expect(off.status).toBe(200);
-    expect(off.body.value).toMatchObject({ modId: 'AGENTHOURSAL3', enabled: false });
+    expect(off.body.value).toMatchObject({ modId: 'HOURSAL3', enabled: false });
     const audit = await t.db
       .selectFrom('audit_log')
       .selectAll()
@@ -83,11 +83,11 @@ describe('the contract kinds a merchant runs', () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({
-      entity_id: 'AGENTHOURSAL3',
+      entity_id: 'HOURSAL3',
       before: { enabled: true },
-      after: { modId: 'AGENTHOURSAL3', enabled: false, parent: 'AGENTPOLICY3' },
+      after: { modId: 'HOURSAL3', enabled: false, parent: 'AGENTPOLICY3' },
     });
-    expect((await statusSwitches()).AGENTHOURSAL3).toBe('0');
+    expect((await statusSwitches()).HOURSAL3).toBe('0');
   });
 
   it('refuse an offer of a kind the merchant does not run (contract.kind_not_offered), creating nothing', async () => {
@@ -114,7 +114,7 @@ describe('the contract kinds a merchant runs', () => {
   });
 
   it('offer the kind again once it is back on', async () => {
-    expect((await setKind('AGENTHOURSAL3', true)).status).toBe(200);
+    expect((await setKind('HOURSAL3', true)).status).toBe(200);
     const res = await offer('hourly_salary');
     expect(res.status).toBe(200);
     expect(res.body.value.contract).toMatchObject({ kind: 'hourly_salary', offerer: top.username });

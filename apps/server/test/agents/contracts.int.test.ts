@@ -424,6 +424,61 @@ describe('agent contracts', () => {
     expect(confirmed.body.value.contract.endedAt).not.toBeNull();
   });
 
+  it('shows each party the history of its contracts, and nobody else (403/404, nothing changed)', async () => {
+    type Entry = { contractId: string; action: string; by: unknown; state: string | null };
+    type Page = { list: Entry[]; total: number };
+    const history = (who: WalletMember, query: Record<string, string> = {}) =>
+      t.get<Page>('/wps/agent/contracts/history', { headers: who.auth, query });
+    // Both parties see the whole life of the contract that just ended, newest first.
+    for (const who of [agent, top]) {
+      const res = await history(who, { contractId: offered.id });
+      expect(res.status).toBe(200);
+      expect(res.body.value.list.map((e) => [e.action, e.by, e.state])).toEqual([
+        ['terminated', { member: agent.username }, 'terminated'],
+        ['termination_requested', { member: top.username }, 'termination_requested'],
+        ['termination_refused', { member: top.username }, 'active'],
+        ['termination_requested', { member: agent.username }, 'termination_requested'],
+        ['accepted', { member: agent.username }, 'active'],
+        ['offered', { member: top.username }, 'offered'],
+      ]);
+    }
+    // The §4 rule's ending is the system's, in the player's history; pages and kinds narrow it.
+    const players = await history(player);
+    expect([players.status, players.body.code]).toEqual([403, 'auth.not_agent']);
+    const agents = await history(agent, { kind: 'daily_salary', pageSize: '2', pageNo: '1' });
+    expect(agents.body.value.list).toHaveLength(2);
+    expect(agents.body.value.total).toBeGreaterThan(8);
+    const all = await history(agent, { kind: 'daily_salary', pageSize: '100' });
+    expect(all.body.value.list.map((e) => [e.action, e.by])).toContainEqual(['terminated_rate_rule', 'system']);
+    const realtime = await history(agent, { kind: 'realtime_salary' });
+    expect(new Set(realtime.body.value.list.map((e) => e.action))).toEqual(
+      new Set(['offered', 'superseded', 'rejected']),
+    );
+
+    const before = await contractState();
+    const otherAgent = await history(other, { contractId: offered.id });
+    expect([otherAgent.status, otherAgent.body.code]).toEqual([404, 'contract.not_found']);
+    expect((await history(other)).body.value.list.map((e) => e.contractId)).not.toContain(offered.id);
+    for (const who of [player, otherPlayer]) {
+      const res = await history(who, { contractId: offered.id });
+      expect([res.status, res.body.code]).toEqual([403, 'auth.not_agent']);
+    }
+    const byTrial = await history(trial, { contractId: offered.id });
+    expect([byTrial.status, byTrial.body.code]).toEqual([403, 'auth.trial_account']);
+    const junk: Record<string, string>[] = [
+      { contractId: 'abc' },
+      { pageSize: '0' },
+      { pageSize: '101' },
+      { kind: 'weekly' },
+    ];
+    for (const query of junk) {
+      const res = await history(agent, query);
+      expect([query, res.status, res.body.code]).toEqual([query, 400, 'request.invalid']);
+    }
+    expect((await history(agent, { contractId: '999999999' })).body.code).toBe('contract.not_found');
+    expect(await contractState()).toBe(before);
+  });
+
   it('lets the house offer a top-level agent terms (audited); the agent accepts through the R2 name', async () => {
     const admin = await loginAsAdmin(t);
     const body = (

@@ -108,12 +108,17 @@ describe('the demo catalogue', () => {
         expect(codeOf(vendor.integration_id)).toMatch(/^COCKFIGHT_\d+$/);
         continue;
       }
+      // So is our sportsbook, one integration for its SPORTS and ESPORTS cards (ADR 0024).
+      if (vendor.vassalage === 'KHELA_SB' || vendor.vassalage === 'KHELA_ES') {
+        expect(codeOf(vendor.integration_id)).toMatch(/^SPORTS_\d+$/);
+        continue;
+      }
       const expected = { transfer: 'SANDBOX_TW', seamless: 'SANDBOX', inhouse: undefined }[vendor.wallet_mode];
       expect(codeOf(vendor.integration_id)).toBe(expected);
     }
     expect(vendors.filter((v) => v.wallet_mode === 'seamless').length).toBeGreaterThan(vendors.length / 2);
     expect(vendors.some((v) => v.wallet_mode === 'transfer')).toBe(true);
-    const launchedByUrl = vendors.filter((v) => v.vassalage !== 'KHELA_CF'); // our book opens our own page
+    const launchedByUrl = vendors.filter((v) => !['KHELA_CF', 'KHELA_SB', 'KHELA_ES'].includes(v.vassalage)); // our books open our own pages
     expect(launchedByUrl.every((v) => v.launch_url_template.startsWith('{cdn}/play?token={token}'))).toBe(true);
   });
 });

@@ -383,6 +383,9 @@ describe('draws and settlement', () => {
     // A pass again changes nothing.
     const third = await service().draws.runPass(clockAt);
     expect(third).toMatchObject({ drawn: 0, settled: 0 });
+    // Nothing left: no pass is due before the next draw (the 2 s timer asks the database nothing till then).
+    expect(third.nextDueAt.getTime()).toBeGreaterThan(clockAt!.getTime());
+    expect(third.nextDueAt.getTime()).toBeLessThanOrEqual(currentSlot(schedule, clockAt!).drawAt.getTime());
 
     // Betting record and statistics: the purchase is an ELOTT round with its stake and win.
     const player = players[0]!;

@@ -73,17 +73,18 @@ describe('ModalHost', () => {
   it('opens the real log-in modal for the account modals, and closes it', async () => {
     renderHost();
     act(() => openModal('login'));
-    const dialog = await screen.findByRole('dialog', { name: 'Log in' });
-    expect(await within(dialog).findByLabelText(/Username/)).toBeTruthy();
+    // The dialog frame and the form are lazy chunks: the first test to open one transforms them.
+    const dialog = await screen.findByRole('dialog', { name: 'Log in' }, { timeout: 10_000 });
+    expect(await within(dialog).findByLabelText(/Username/, {}, { timeout: 10_000 })).toBeTruthy();
     expect(within(dialog).getByLabelText(/Password/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-  });
+  }, 20_000);
 
   it('loads a registered body lazily, with its props', async () => {
     renderHost();
     act(() => openModal('help', { tag: 'deposit' }));
-    await screen.findByRole('dialog', { name: 'Help centre' });
+    await screen.findByRole('dialog', { name: 'Help centre' }, { timeout: 10_000 });
     const panel = await screen.findByRole('tabpanel');
     expect(panel.textContent).toContain('Use bKash.');
     expect(screen.getByRole('tab', { name: 'How to deposit' }).getAttribute('aria-selected')).toBe('true');
@@ -94,7 +95,7 @@ describe('ModalHost', () => {
       initialEntries: [{ pathname: '/', state: { modal: 'register' } }],
     });
     renderHost(<RouterProvider router={router} />);
-    await screen.findByRole('dialog', { name: 'Sign up' });
+    await screen.findByRole('dialog', { name: 'Sign up' }, { timeout: 10_000 });
     // The state is cleared, so a reload or a back navigation does not open it again.
     await waitFor(() => expect(router.state.location.state).toBeNull());
   });
@@ -141,7 +142,7 @@ describe('popups on load (§4)', () => {
     sessionStorage.setItem('firstTimeLogin', '1');
     popups = [announcement(1, 'A'), announcement(2, 'B'), announcement(3, 'F')];
     renderHost();
-    await screen.findByRole('dialog', { name: 'Announcements' });
+    await screen.findByRole('dialog', { name: 'Announcements' }, { timeout: 10_000 });
     const titles = await screen.findByRole('list', { name: 'Announcement titles' });
     expect([...titles.querySelectorAll('.announcements__title-text')].map((el) => el.textContent)).toEqual([
       'Popup 1',

@@ -33,7 +33,7 @@ const originals = page(() => import('./routes/originals.tsx'));
 /** A page that is a named export of a feature module (our games' pages, the agent centre's). */
 const featurePage = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   page(() => load().then((module) => ({ default: module[name] })));
-const agentLayout = featurePage(() => import('../features/agent/components/agent-layout.tsx'), 'AgentLayout');
+const agentLayout = page(() => import('./routes/agent-home.tsx'));
 
 /**
  * Issue 13: the agent centre's pages, children of /agentHome under their reference names (§2);
@@ -133,6 +133,11 @@ export const routes: RouteObject[] = [
           },
           // Crash rounds are shared: visitors watch them (the page asks them to log in to bet).
           { path: 'originals/crash', lazy: originals },
+          // Issue 15 item 3: our own sportsbook (`?kind=ESPORTS`, `?event=`, `?tab=mine`); visitors browse the odds.
+          {
+            path: 'sportsbook',
+            lazy: featurePage(() => import('../features/sports/components/sports-page.tsx'), 'SportsbookPage'),
+          },
           ...GAME_CENTER_TYPES.map((type) => ({
             path: type,
             lazy: type === 'lott' || type === 'elott' ? lotteryCentre : gameCenter,

@@ -1,8 +1,6 @@
 import {
   systemEndpoints,
   envelope,
-  importPublicKey,
-  sealPayload,
   type EndpointDef,
   type ParamsOf,
   type QueryOf,
@@ -40,7 +38,7 @@ export function setApiLanguage(language: string) {
 let publicKey: Promise<CryptoKey> | undefined;
 function serverPublicKey(): Promise<CryptoKey> {
   publicKey ??= call(systemEndpoints.publicKey)
-    .then((v) => importPublicKey(v.publicKey))
+    .then(async (v) => (await import('./seal-body.ts')).importPublicKey(v.publicKey))
     .catch((error: unknown) => {
       publicKey = undefined;
       throw error;
@@ -72,7 +70,8 @@ export async function call<E extends EndpointDef>(def: E, options: CallOptions<E
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     if (def.encrypted) {
-      const sealed = await sealPayload(await serverPublicKey(), options.body);
+      const [{ sealPayload }, key] = await Promise.all([import('./seal-body.ts'), serverPublicKey()]);
+      const sealed = await sealPayload(key, options.body);
       Object.assign(headers, sealed.headers);
       body = JSON.stringify(sealed.body);
     } else if (def.bodyFormat === 'form') {

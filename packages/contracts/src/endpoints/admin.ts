@@ -21,11 +21,14 @@ import { rebateAdminEndpoints } from './rebates.ts';
 import { luckyAdminEndpoints } from './lucky.ts';
 import { cockfightAdminEndpoints } from './cockfight.ts';
 import { lotteryAdminEndpoints } from './lottery.ts';
+import { sportsAdminEndpoints } from './sports.ts';
 import { missionAdminEndpoints } from './missions.ts';
 import { pointAdminEndpoints } from './points.ts';
 import { inboxAdminEndpoints } from './inbox-admin.ts';
 import { dashboardAdminEndpoints } from './dashboard-admin.ts';
 import { promotionAdminEndpoints } from './promotions.ts';
+import { operatorAdminEndpoints, operatorSchema, totpAdminEndpoints } from './operators-admin.ts';
+import { memberAdminEndpoints } from './members-admin.ts';
 import { ARTICLE_CATEGORIES, ARTICLE_STATUSES, articleSlugSchema } from './content.ts';
 
 const tags = ['admin'] as const;
@@ -51,16 +54,6 @@ export function isSafeUrl(text: string): boolean {
 const url = z.string().trim().max(2048).refine(isSafeUrl);
 const idParams = pathId(MAX_SERIAL);
 const isoDate = z.iso.datetime({ offset: true });
-
-export const OPERATOR_ROLES = ['superadmin', 'content', 'settings', 'support'] as const;
-export type OperatorRole = (typeof OPERATOR_ROLES)[number];
-
-export const operatorSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  role: z.enum(OPERATOR_ROLES),
-  merchantCode: z.string(),
-});
 
 export const merchantSettingsSchema = z.object({
   name: z.string().trim().min(1).max(100),
@@ -366,7 +359,11 @@ export const adminEndpoints = {
     summary: 'Operator log-in; value.token goes in the Authorization header',
     tags,
     body: z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(256) }),
-    response: z.object({ token: z.string(), operator: operatorSchema }),
+    // An operator with two-factor gets a challenge instead (ADR 0025): POST /admin/session/totp ends the log-in.
+    response: z.union([
+      z.object({ token: z.string(), operator: operatorSchema }),
+      z.object({ secondFactor: z.literal('totp'), challenge: z.string() }),
+    ]),
   }),
   logout: defineEndpoint({
     name: 'admin.session.logout',
@@ -385,32 +382,6 @@ export const adminEndpoints = {
     summary: 'The signed-in operator and the permissions of their role (what the console shows)',
     tags,
     response: z.object({ ...operatorSchema.shape, permissions: z.array(z.string()) }),
-  }),
-  operatorsList: defineEndpoint({
-    name: 'admin.operators.list',
-    method: 'GET',
-    path: '/admin/operators',
-    auth: 'operator',
-    summary: 'Operators of this merchant (superadmin)',
-    tags,
-    response: z.array(operatorSchema.extend({ active: z.boolean() })),
-  }),
-  operatorsCreate: defineEndpoint({
-    name: 'admin.operators.create',
-    method: 'POST',
-    path: '/admin/operators',
-    auth: 'operator',
-    summary: 'Create an operator (superadmin)',
-    tags,
-    body: z.object({
-      username: z
-        .string()
-        .trim()
-        .regex(/^[A-Za-z][A-Za-z0-9_]{2,31}$/),
-      password: z.string().min(10).max(256),
-      role: z.enum(OPERATOR_ROLES),
-    }),
-    response: operatorSchema.extend({ active: z.boolean() }),
   }),
   merchantGet: defineEndpoint({
     name: 'admin.merchant.get',
@@ -476,10 +447,14 @@ export const adminEndpoints = {
     method: 'GET',
     path: '/admin/audit-log',
     auth: 'operator',
-    summary: 'Append-only log of operator changes, newest first',
+    summary:
+      'Append-only log of operator changes, newest first; filters by object (entity, entityId), action and operator; page with beforeId',
     tags,
     query: z.object({
       entity: z.string().max(64).optional(),
+      entityId: z.string().trim().max(64).optional(),
+      action: z.string().max(64).optional(),
+      operatorId: z.coerce.number().int().min(1).max(MAX_SERIAL).optional(),
       limit: z.coerce.number().int().min(1).max(200).default(50),
       beforeId: z.coerce.number().int().positive().optional(),
     }),
@@ -538,10 +513,14 @@ export const adminEndpoints = {
   lucky: luckyAdminEndpoints,
   cockfight: cockfightAdminEndpoints,
   lottery: lotteryAdminEndpoints,
+  sports: sportsAdminEndpoints,
   missions: missionAdminEndpoints,
   points: pointAdminEndpoints,
   inbox: inboxAdminEndpoints,
   promotions: promotionAdminEndpoints,
   dashboard: dashboardAdminEndpoints,
+  operators: operatorAdminEndpoints,
+  totp: totpAdminEndpoints,
+  members: memberAdminEndpoints,
   content,
 };

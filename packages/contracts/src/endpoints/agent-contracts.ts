@@ -240,6 +240,45 @@ const decisionResult = z.object({ contract: contractViewSchema });
 const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ list: z.array(item), total: z.number().int(), pageNo: z.number().int(), pageSize: z.number().int() });
 
+/** What happened to a contract, as its parties see it (agent_contract_history; §3 "every change is kept"). */
+export const CONTRACT_HISTORY_ACTIONS = [
+  'offered',
+  'accepted',
+  'rejected',
+  'superseded',
+  'withdrawn',
+  'termination_requested',
+  'termination_withdrawn',
+  'termination_refused',
+  'terminated',
+  'terminated_rate_rule',
+  'period_held',
+] as const;
+export type ContractHistoryAction = (typeof CONTRACT_HISTORY_ACTIONS)[number];
+export const contractHistoryEntrySchema = z.object({
+  id: z.string(),
+  contractId: z.string(),
+  kind: z.enum(CONTRACT_KINDS),
+  member: z.string(),
+  /** null: the house. */
+  offerer: z.string().nullable(),
+  action: z.enum(CONTRACT_HISTORY_ACTIONS),
+  /** Who did it: a party by username, the platform (an operator) or the system (the §4 rate rule, the demo seed). */
+  by: z.union([z.object({ member: z.string() }), z.literal('platform'), z.literal('system')]),
+  /** The contract's state after the change; null when it stayed as it was (a period held by an operator). */
+  state: z.enum(CONTRACT_STATES).nullable(),
+  /** The period an operator held (period_held). */
+  periodStart: z.string().nullable(),
+  at: z.string(),
+});
+export type ContractHistoryEntry = z.infer<typeof contractHistoryEntrySchema>;
+export const contractHistoryQuerySchema = z.object({
+  contractId: idText.optional(),
+  kind: z.enum(CONTRACT_KINDS).optional(),
+  pageNo: queryInt(100_000).optional(),
+  pageSize: queryInt(100).optional(),
+});
+
 const decideByQuery = (name: string, path: string, aliases: string[], summary: string) =>
   defineEndpoint({
     name,
@@ -349,6 +388,18 @@ export const agentContractEndpoints = {
     tags,
     query: payoutsQuerySchema,
     response: pageOf(payoutViewSchema),
+  }),
+  history: defineEndpoint({
+    name: 'agentContracts.history',
+    method: 'GET',
+    path: '/wps/agent/contracts/history',
+    auth: 'member',
+    switch: 'AGENTPOLICY3',
+    summary:
+      'The history of my contracts (offered to me or by me): every offer, decision and end, newest first; one contract with contractId',
+    tags,
+    query: contractHistoryQuerySchema,
+    response: pageOf(contractHistoryEntrySchema),
   }),
   income: defineEndpoint({
     name: 'agentContracts.income',

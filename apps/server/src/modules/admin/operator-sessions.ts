@@ -9,6 +9,9 @@ import type { LockoutRule, Lockouts } from '../rate-limit/lockouts.ts';
 import type { RateLimiter, RateLimitRule } from '../rate-limit/rate-limiter.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { verifyPassword } from './passwords.ts';
+import type { SecretBox } from '../secrets/secret-box.ts';
+import type { SecondFactor } from '@khela/contracts';
+import { totpService } from './totp-service.ts';
 
 export const OPERATOR_SESSION = {
   /** Sliding: each call moves last_seen. */
@@ -44,9 +47,42 @@ export interface OperatorSessionDeps {
   merchants: MerchantRepository;
   rateLimits: RateLimiter;
   lockouts: Lockouts;
+  secrets: SecretBox;
 }
 
-export function operatorSessions({ db, merchants, rateLimits, lockouts }: OperatorSessionDeps) {
+/** A log-in past its password waits this long for the second factor (ADR 0025). */
+export const OPERATOR_TOTP_CHALLENGE_MINUTES = 5;
+
+export function operatorSessions({ db, merchants, rateLimits, lockouts, secrets }: OperatorSessionDeps) {
+  const totp = totpService({ db, secrets, lockouts });
+
+  async function startSession(
+    merchant: MerchantContext,
+    operator: { id: number; username: string; role: OperatorContext['role'] },
+    ip: string,
+  ) {
+    const token = randomBytes(32).toString('base64url');
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('operator_sessions')
+        .values({
+          token_hash: hashToken(token),
+          operator_id: operator.id,
+          expires_at: sql<Date>`now() + make_interval(hours => ${OPERATOR_SESSION.absoluteHours})`,
+        })
+        .execute();
+      await recordAudit(
+        trx,
+        { merchantId: merchant.id, operatorId: operator.id, ip },
+        { action: 'login', entity: 'session', entityId: operator.id },
+      );
+    });
+    return {
+      token,
+      operator: { id: operator.id, username: operator.username, role: operator.role, merchantCode: merchant.code },
+    };
+  }
+
   return {
     async login(merchant: MerchantContext, credentials: { username: string; password: string }, ip: string) {
       const username = credentials.username.toLowerCase();
@@ -57,7 +93,7 @@ export function operatorSessions({ db, merchants, rateLimits, lockouts }: Operat
 
       const operator = await db
         .selectFrom('operators')
-        .select(['id', 'username', 'role', 'password_hash', 'active'])
+        .select(['id', 'username', 'role', 'password_hash', 'active', 'totp_enabled_at'])
         .where('merchant_id', '=', merchant.id)
         .where('username', '=', username)
         .executeTakeFirst();
@@ -74,26 +110,61 @@ export function operatorSessions({ db, merchants, rateLimits, lockouts }: Operat
       }
 
       await lockouts.reset(accountKey);
-      const token = randomBytes(32).toString('base64url');
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('operator_sessions')
+      if (operator.totp_enabled_at !== null) {
+        // No session yet: the challenge only lets POST /admin/session/totp finish this log-in.
+        const challenge = randomBytes(32).toString('base64url');
+        await db
+          .insertInto('operator_login_challenges')
           .values({
-            token_hash: hashToken(token),
+            token_hash: hashToken(challenge),
             operator_id: operator.id,
-            expires_at: sql<Date>`now() + make_interval(hours => ${OPERATOR_SESSION.absoluteHours})`,
+            expires_at: sql<Date>`now() + make_interval(mins => ${OPERATOR_TOTP_CHALLENGE_MINUTES})`,
           })
           .execute();
+        if (Math.random() < 0.05) {
+          await db
+            .deleteFrom('operator_login_challenges')
+            .where('expires_at', '<', sql<Date>`now()`)
+            .execute();
+        }
+        return { secondFactor: 'totp' as const, challenge };
+      }
+      return startSession(merchant, operator, ip);
+    },
+
+    /** The second step: the challenge of the password step and a code or a recovery code. */
+    async completeTotpLogin(merchant: MerchantContext, input: { challenge: string } & SecondFactor, ip: string) {
+      // The challenge is 256 random bits; the code is guarded per operator (TOTP_LOCKOUT).
+      const pending = await db
+        .selectFrom('operator_login_challenges as c')
+        .innerJoin('operators as o', 'o.id', 'c.operator_id')
+        .select(['o.id', 'o.username', 'o.role', 'o.active'])
+        .where('c.token_hash', '=', hashToken(input.challenge))
+        .where('c.used_at', 'is', null)
+        .where('c.expires_at', '>', sql<Date>`now()`)
+        .where('o.merchant_id', '=', merchant.id)
+        .executeTakeFirst();
+      if (!pending || !pending.active) throw new AppError('operator.totp_challenge_expired');
+      const factor: SecondFactor = 'code' in input ? { code: input.code } : { recoveryCode: input.recoveryCode };
+      try {
+        await totp.check(pending.id, factor);
+      } catch (error) {
         await recordAudit(
-          trx,
-          { merchantId: merchant.id, operatorId: operator.id, ip },
-          { action: 'login', entity: 'session', entityId: operator.id },
+          db,
+          { merchantId: merchant.id, operatorId: pending.id, ip },
+          { action: 'login_failed', entity: 'session', entityId: pending.id, after: { step: 'totp' } },
         );
-      });
-      return {
-        token,
-        operator: { id: operator.id, username: operator.username, role: operator.role, merchantCode: merchant.code },
-      };
+        throw error;
+      }
+      // One use: a challenge replayed after a success gets no second session.
+      const used = await db
+        .updateTable('operator_login_challenges')
+        .set({ used_at: sql<Date>`now()` })
+        .where('token_hash', '=', hashToken(input.challenge))
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      if (used.numUpdatedRows === 0n) throw new AppError('operator.totp_challenge_expired');
+      return startSession(merchant, pending, ip);
     },
 
     /** The operator behind the request's token, sliding its idle timeout; 401 when there is none. */

@@ -59,8 +59,9 @@ const admin = endpoints.admin;
 const ENDPOINT_PERMISSIONS = new Map<EndpointDef, Permission | null>([
   [admin.logout, null],
   [admin.me, null],
-  [admin.operatorsList, 'operators'],
-  [admin.operatorsCreate, 'operators'],
+  // Issue 16 item 1: managing operators; one's own two-factor is every operator's (ADR 0025).
+  ...Object.values(admin.operators).map((def): [EndpointDef, Permission] => [def, 'operators']),
+  ...Object.values(admin.totp).map((def): [EndpointDef, null] => [def, null]),
   [admin.merchantGet, 'merchant'],
   [admin.merchantUpdate, 'merchant'],
   [admin.switchesList, 'switches'],
@@ -71,6 +72,8 @@ const ENDPOINT_PERMISSIONS = new Map<EndpointDef, Permission | null>([
   [admin.feedbackList, 'feedback'],
   [admin.membersList, 'members'],
   [admin.memberPasswordReset, 'members'],
+  // Issue 16 item 4: the members desk (search, a member's page, notes, freeze and close, the agent tree).
+  ...Object.values(admin.members).map((def): [EndpointDef, Permission] => [def, 'members']),
   // Issue 16 item 2: the house's takings and the cashier's queue sizes, the superadmin's.
   [admin.dashboard.get, 'dashboard'],
   // Issue 5: deposits, withdrawals, uploads and adjustments move or show money: the superadmin's.
@@ -87,6 +90,8 @@ const ENDPOINT_PERMISSIONS = new Map<EndpointDef, Permission | null>([
   ...Object.values(admin.lucky).map((def): [EndpointDef, Permission] => [def, 'cashier']),
   // Cockfight fights settle and refund bets from the house's book (issue 15 item 4).
   ...Object.values(admin.cockfight).map((def): [EndpointDef, Permission] => [def, 'cashier']),
+  // Sports results settle and resettle slips from the house's book (issue 15 item 3).
+  ...Object.values(admin.sports).map((def): [EndpointDef, Permission] => [def, 'cashier']),
   // Mission rewards are paid from the house too (issue 14 item 6).
   ...Object.values(admin.missions).map((def): [EndpointDef, Permission] => [def, 'cashier']),
   // Promotions pay bonuses from the house (issue 14 items 1–2): their terms and approvals are the superadmin's.
@@ -120,6 +125,18 @@ export function permissionsOf(role: OperatorRole): readonly Permission[] {
 
 export function hasPermission(role: OperatorRole, permission: Permission): boolean {
   return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+/**
+ * Whether an operator of role `actor` may hand out (or take away) `role`: only a role whose every
+ * permission the actor holds too, so nobody raises anyone above themselves (issue 16 item 1).
+ */
+export function mayManageRole(
+  actor: OperatorRole,
+  role: OperatorRole,
+  roles: Record<OperatorRole, readonly Permission[]> = ROLE_PERMISSIONS,
+): boolean {
+  return roles[actor].includes('operators') && roles[role].every((p) => roles[actor].includes(p));
 }
 
 /** Throws auth.forbidden unless `role` may call `endpoint`; a call missing from the map is refused. */

@@ -10,7 +10,8 @@ import { contentService } from './content/service.ts';
 import { feedbackInbox } from './feedback-inbox.ts';
 import { adminMembersService } from './members.ts';
 import { operatorSessions } from './operator-sessions.ts';
-import { operatorsService } from './operators.ts';
+import { registerOperatorRoutes } from './operators-routes.ts';
+import { registerMemberDeskRoutes } from './members-routes.ts';
 import { assertMayCall, permissionsOf } from './permissions.ts';
 import { settingsService } from './settings.ts';
 
@@ -25,7 +26,6 @@ function operatorOf(req: FastifyRequest): OperatorContext {
 /** The operator API (issue 2): session, operators, settings, content, audit log and feedback. */
 export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
   const sessions = operatorSessions(deps);
-  const operators = operatorsService(deps.db);
   const settings = settingsService(deps.db);
   const content = contentService(deps.db);
   const auditLog = auditLogRepository(deps.db);
@@ -49,10 +49,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
     return { id, username, role, merchantCode, permissions: [...permissionsOf(role)] };
   });
 
-  registerEndpoint(app, deps, admin.operatorsList, ({ merchant }) => operators.list(merchant.id, merchant.code));
-  registerEndpoint(app, deps, admin.operatorsCreate, (ctx) =>
-    operators.create(operatorActor(ctx), ctx.merchant.code, ctx.body),
-  );
+  registerOperatorRoutes(app, deps, sessions);
 
   registerEndpoint(app, deps, admin.merchantGet, ({ merchant }) => settings.merchant(merchant.id));
   registerEndpoint(app, deps, admin.merchantUpdate, (ctx) => settings.updateMerchant(operatorActor(ctx), ctx.body));
@@ -71,6 +68,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, admin.memberPasswordReset, (ctx) =>
     members.resetPassword(operatorActor(ctx), ctx.params.id),
   );
+  registerMemberDeskRoutes(app, deps);
 
   // One generic handler set serves every kind; the contract has validated the body by now.
   for (const kind of CONTENT_KIND_NAMES) {

@@ -55,13 +55,19 @@ export async function recordAudit(db: Db, actor: AuditActor, change: AuditChange
 
 export interface AuditQuery {
   entity?: string | undefined;
+  entityId?: string | undefined;
+  action?: string | undefined;
+  operatorId?: number | undefined;
   limit: number;
   beforeId?: number | undefined;
 }
 
 export function auditLogRepository(db: Db) {
   return {
-    /** Newest first; page with `beforeId` (the smallest id of the previous page). */
+    /**
+     * Newest first; page with `beforeId` (the smallest id of the previous page). Filters by object
+     * (entity and its id), action and operator (issue 16 item 8), each on an index (0001, 0038).
+     */
     async list(merchantId: number, query: AuditQuery) {
       let select = db
         .selectFrom('audit_log')
@@ -82,6 +88,9 @@ export function auditLogRepository(db: Db) {
         .orderBy('audit_log.id', 'desc')
         .limit(query.limit);
       if (query.entity !== undefined) select = select.where('audit_log.entity', '=', query.entity);
+      if (query.entityId) select = select.where('audit_log.entity_id', '=', query.entityId);
+      if (query.action !== undefined) select = select.where('audit_log.action', '=', query.action);
+      if (query.operatorId !== undefined) select = select.where('audit_log.operator_id', '=', query.operatorId);
       if (query.beforeId !== undefined) select = select.where('audit_log.id', '<', BigInt(query.beforeId));
       const rows = await select.execute();
       return rows.map((row) => ({

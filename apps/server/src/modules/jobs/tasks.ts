@@ -9,6 +9,9 @@ import { missions } from '../missions/missions.ts';
 import { pointEarning } from '../points/earning.ts';
 import { programmesPass } from '../programmes/pass.ts';
 import { promotions } from '../promotions/promotions.ts';
+import type { SecretBox } from '../secrets/secret-box.ts';
+import { sportsBook } from '../sports/book.ts';
+import { sportsFeedPass } from '../sports/feed/pass.ts';
 
 /** A line for the log about a pass that did something. */
 export interface PassNote {
@@ -36,7 +39,7 @@ export const PROGRAMMES_TASK = 'programmes';
 /** The tasks the programmes ran under before they were one pass: jobs queued under them still run it. */
 export const FORMER_PROGRAMME_TASKS = ['referral_rewards', 'vip_ranks', 'rebates'] as const;
 
-export function periodicTasks(db: Db): PeriodicTask[] {
+export function periodicTasks(db: Db, secrets?: SecretBox): PeriodicTask[] {
   const ledger = createLedger({ db });
   const settlement = agentSettlement({ db, ledger });
   const rollup = agentRollup({ db });
@@ -47,6 +50,7 @@ export function periodicTasks(db: Db): PeriodicTask[] {
   const envelopes = redEnvelopes({ db, ledger });
   const raffle = raffles({ db, ledger });
   const lottery = lotteryService({ db });
+  const sportsFeed = secrets && sportsFeedPass({ db, book: sportsBook({ db, ledger, secrets }) });
   return [
     {
       // Every 5 minutes (real-time salary's rhythm, §4); each pass settles every due period of
@@ -137,6 +141,20 @@ export function periodicTasks(db: Db): PeriodicTask[] {
         return noteIf(result.late || result.missed, 'lottery: draws caught up', result);
       },
     },
+    ...(sportsFeed
+      ? [
+          {
+            // The sportsbook's feeds applied from their cursors (issue 15 item 3); servers also run it
+            // every few seconds (modules/sports/live/routes.ts), this catches up after downtime.
+            name: 'sports_feed',
+            every: '* * * * *',
+            pass: async () => {
+              const result = await sportsFeed.runPass();
+              return noteIf(result.applied || result.failed, 'sports feed: changes applied', result);
+            },
+          },
+        ]
+      : []),
   ];
 }
 

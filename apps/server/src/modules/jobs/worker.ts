@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Logger, run, type Runner } from 'graphile-worker';
 import pg from 'pg';
 import { isDatabaseGoingAway, type Db } from '../../db/database.ts';
+import type { SecretBox } from '../secrets/secret-box.ts';
 import { crontabLine, FORMER_PROGRAMME_TASKS, periodicTasks, PROGRAMMES_TASK, type PeriodicTask } from './tasks.ts';
 
 /** How long the worker waits before starting again after it stopped on its own (PostgreSQL away). */
@@ -27,13 +28,16 @@ export async function startJobWorker({
   connectionString,
   db,
   log,
+  secrets,
 }: {
   /** Its own small pool: the server's parses BIGINT as bigint, which graphile-worker does not expect. */
   connectionString: string;
   db: Db;
   log: FastifyBaseLogger;
+  /** Passes that make catalogue rows need it (the sportsbook feed); without it they are left out. */
+  secrets?: SecretBox | undefined;
 }): Promise<JobWorker> {
-  const tasks = periodicTasks(db);
+  const tasks = periodicTasks(db, secrets);
   const runTask = (task: PeriodicTask) => async () => {
     for (const note of await task.pass(new Date())) log.info(note.details, note.message);
   };

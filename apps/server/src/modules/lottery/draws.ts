@@ -19,6 +19,8 @@ export interface DrawPassResult {
   late: number;
   missed: number;
   settled: number;
+  /** Before this instant no pass has anything to do (the earliest next draw; `now` when work may be left). */
+  nextDueAt: Date;
 }
 
 /**
@@ -30,7 +32,10 @@ export interface DrawPassResult {
  * purchase of a drawn draw is settled once: locked, paid through the ledger, marked settled.
  */
 export function lotteryDraws({ db, games, money }: { db: Db; games: LotteryGames; money: LotteryMoney }) {
-  async function drawGame(gameId: number, now: Date): Promise<{ drawn: number; late: number; missed: number }> {
+  async function drawGame(
+    gameId: number,
+    now: Date,
+  ): Promise<{ drawn: number; late: number; missed: number; nextDueAt: Date }> {
     return db.transaction().execute(async (trx) => {
       const game = await trx
         .selectFrom('lottery_games')
@@ -39,7 +44,8 @@ export function lotteryDraws({ db, games, money }: { db: Db; games: LotteryGames
         .forUpdate()
         .skipLocked()
         .executeTakeFirst();
-      if (!game) return { drawn: 0, late: 0, missed: 0 };
+      // Locked by another pass (or gone): that pass draws it; look again soon.
+      if (!game) return { drawn: 0, late: 0, missed: 0, nextDueAt: now };
       const schedule = scheduleOf(game);
       const owed = slotsDrawnBetween(schedule, game.drawn_through, now);
       const slots = owed.slice(0, SLOTS_PER_PASS);
@@ -101,8 +107,9 @@ export function lotteryDraws({ db, games, money }: { db: Db; games: LotteryGames
         const next = currentSlot(schedule, now);
         await games.ensureDraw(trx, game, next);
         await games.ensureDraw(trx, game, currentSlot(schedule, next.drawAt));
+        return { drawn: due.length, late, missed, nextDueAt: next.drawAt };
       }
-      return { drawn: due.length, late, missed };
+      return { drawn: due.length, late, missed, nextDueAt: now };
     });
   }
 
@@ -234,12 +241,13 @@ export function lotteryDraws({ db, games, money }: { db: Db; games: LotteryGames
         .$if(merchantId !== undefined, (q) => q.where('merchant_id', '=', merchantId!))
         .orderBy('id')
         .execute();
-      const total: DrawPassResult = { drawn: 0, late: 0, missed: 0, settled: 0 };
+      const total: DrawPassResult = { drawn: 0, late: 0, missed: 0, settled: 0, nextDueAt: new Date(8.64e15) };
       for (const { id } of ids) {
         const done = await drawGame(id, now);
         total.drawn += done.drawn;
         total.late += done.late;
         total.missed += done.missed;
+        if (done.nextDueAt < total.nextDueAt) total.nextDueAt = done.nextDueAt;
       }
       const drawn = await db
         .selectFrom('lottery_draws')
@@ -249,6 +257,8 @@ export function lotteryDraws({ db, games, money }: { db: Db; games: LotteryGames
         .orderBy('draw_at')
         .execute();
       for (const { id } of drawn) total.settled += await settleDraw(id);
+      // A draw settled by halves (another settler held some purchases) is finished by the next pass.
+      if (drawn.length) total.nextDueAt = now;
       return total;
     },
 

@@ -7,6 +7,7 @@ const SEALED_COLUMNS = [
   { table: 'vendors', column: 'secret', purpose: 'vendor-signing' },
   { table: 'payment_channels', column: 'gateway_secret', purpose: 'gateway-callback' },
   { table: 'crash_chains', column: 'seed_sealed', purpose: 'crash-chain' },
+  { table: 'operators', column: 'totp_secret', purpose: 'operator-totp' },
 ] as const satisfies readonly { table: string; column: string; purpose: SecretPurpose }[];
 
 /**

@@ -4,7 +4,7 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
  * What a stored secret is for. It is bound into the seal (AES-GCM's additional data), so a value
  * copied from one column into another does not open there.
  */
-export type SecretPurpose = 'vendor-signing' | 'gateway-callback' | 'crash-chain';
+export type SecretPurpose = 'vendor-signing' | 'gateway-callback' | 'crash-chain' | 'operator-totp';
 
 export interface SecretKey {
   id: string;

@@ -100,7 +100,7 @@ function renderAt(entry: string) {
 describe('site footer (§2)', () => {
   it('renders the help links of the help call as /help#<tag>', async () => {
     renderAt('/');
-    const footer = await screen.findByRole('contentinfo'); // rendered just after the first paint
+    const footer = await screen.findByRole('contentinfo', {}, { timeout: 10_000 }); // rendered just after the first paint
     const deposit = await within(footer).findByRole('link', { name: 'How to deposit' });
     expect(deposit.getAttribute('href')).toBe('/help#deposit');
     expect(within(footer).getByRole('link', { name: 'Terms and conditions' }).getAttribute('href')).toBe(
@@ -111,7 +111,7 @@ describe('site footer (§2)', () => {
 
   it('carries the affiliate link, the feedback entry, social links and the 18+ notice', async () => {
     renderAt('/');
-    const footer = await screen.findByRole('contentinfo'); // rendered just after the first paint
+    const footer = await screen.findByRole('contentinfo', {}, { timeout: 10_000 }); // rendered just after the first paint
     expect(within(footer).getByRole('link', { name: 'Become an affiliate' }).getAttribute('href')).toBe('/agent');
     expect(await within(footer).findByRole('link', { name: /Telegram/ })).toBeTruthy();
     expect(within(footer).getByText(/at least 18 years old/)).toBeTruthy();
@@ -129,7 +129,7 @@ describe('site footer (§2)', () => {
       ),
     );
     renderAt('/');
-    const footer = await screen.findByRole('contentinfo'); // rendered just after the first paint
+    const footer = await screen.findByRole('contentinfo', {}, { timeout: 10_000 }); // rendered just after the first paint
     expect(within(footer).getByRole('link', { name: 'Help centre' }).getAttribute('href')).toBe('/help');
     expect(within(footer).queryByRole('alert')).toBeNull();
   });
@@ -137,8 +137,14 @@ describe('site footer (§2)', () => {
 
 describe('site shell (§2)', () => {
   it('shows Home first and Promotions last in the top navigation, and only those without vendors', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(min-width: 1024px)',
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
     renderAt('/');
-    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    // A row of the wide header only, loaded with it (issue 3 item 11).
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' }, { timeout: 10_000 });
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual(['Home', 'Promotions']);
     expect(links[0]!.getAttribute('aria-current')).toBe('page');
@@ -186,6 +192,13 @@ describe('site shell (§2)', () => {
     expect(screen.getByTestId('modal').textContent).toBe('login');
     fireEvent.click(within(header).getByRole('button', { name: 'Sign up' }));
     expect(screen.getByTestId('modal').textContent).toBe('register');
+  });
+
+  it('leaves the category row out of the header on phones (the side menu has the categories)', async () => {
+    renderAt('/');
+    const header = screen.getByRole('banner');
+    await screen.findByRole('contentinfo', {}, { timeout: 10_000 }); // the shell's later parts have rendered
+    expect(within(header).queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
   });
 
   it('has a skip link to the main region', () => {

@@ -43,6 +43,8 @@ class Optional extends Component<{ children: ReactNode }, { failed: boolean }> {
   }
 }
 
+const isAgentCentre = (pathname: string) => pathname === '/agentHome' || pathname.startsWith('/agentHome/');
+
 /**
  * The site shell of §2, composed from the features: header, side menu (hidden on game pages),
  * footer and floating widget around the page, with the data of the status and help calls.
@@ -70,6 +72,24 @@ export function SiteRoot() {
   const showRewards = useLastAnswer(Object.keys(switches).length > 0 ? Boolean(switches.REWCEN3) : undefined) ?? false;
   // §2 invite-friends shortcut: for agents, or while the merchant's referral programme pays.
   const showInvite = (signedIn && session.role === 'agent') || info?.referralProgramme === true;
+
+  const offers = signedIn ? (
+    <Optional>
+      <ContractOffers />
+    </Optional>
+  ) : null;
+  // Issue 13 item 1: the agent centre draws its own layout (header, clock, menu) in place of the site's.
+  if (isAgentCentre(pathname)) {
+    return (
+      <>
+        <RouteModalOpener />
+        <AuthBootstrap />
+        <RouteProgress />
+        <Outlet />
+        {offers}
+      </>
+    );
+  }
 
   return (
     <>
@@ -115,11 +135,7 @@ export function SiteRoot() {
             <Optional>
               <ShellWidget info={info} showInvite={showInvite} />
             </Optional>
-            {signedIn ? (
-              <Optional>
-                <ContractOffers />
-              </Optional>
-            ) : null}
+            {offers}
           </>
         }
       >

@@ -8,7 +8,7 @@ import './site-layout.css';
 /** From this width the side menu is a column beside the page; below it, a drawer. */
 export const WIDE_QUERY = '(min-width: 1024px)';
 
-function useMediaQuery(query: string): boolean {
+export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {
       if (typeof window.matchMedia !== 'function') return () => {};

@@ -7,6 +7,7 @@ import {
   parseContractTerms,
   termsWithin,
   type ContractAction,
+  type ContractHistoryAction,
   type ContractKind,
   type ContractView,
   type StoredTerms,
@@ -598,6 +599,78 @@ export function agentContracts({ db }: { db: Db }) {
       if (username) query = query.where('m.username', '=', username);
       const rows = (await query.orderBy('c.id', 'desc').limit(200).execute()) as ContractRow[];
       return { list: rows.map(contractView) };
+    },
+
+    /**
+     * §3 "every change is kept as history": the changes to the caller's contracts (offered to it or
+     * by it), newest first; another member's contract answers contract.not_found.
+     */
+    async history(
+      member: MemberContext,
+      query: { contractId?: string | undefined; kind?: ContractKind | undefined; pageNo?: number; pageSize?: number },
+    ) {
+      if (isTrialType(member.type)) throw new AppError('auth.trial_account');
+      requireAgent(member);
+      const pageNo = query.pageNo ?? 1;
+      const pageSize = query.pageSize ?? 20;
+      let base = db
+        .selectFrom('agent_contract_history as h')
+        .innerJoin('agent_contracts as c', 'c.id', 'h.contract_id')
+        .where('c.merchant_id', '=', member.merchantId)
+        .where((eb) => eb.or([eb('c.member_id', '=', member.id), eb('c.offerer_id', '=', member.id)]));
+      if (query.contractId !== undefined) {
+        const contractId = BigInt(query.contractId);
+        const own = await base.select('c.id').where('c.id', '=', contractId).limit(1).executeTakeFirst();
+        if (!own) throw new AppError('contract.not_found');
+        base = base.where('c.id', '=', contractId);
+      }
+      if (query.kind) base = base.where('c.kind', '=', query.kind);
+      const [rows, count] = await Promise.all([
+        base
+          .innerJoin('members as m', 'm.id', 'c.member_id')
+          .leftJoin('members as o', 'o.id', 'c.offerer_id')
+          .leftJoin('members as a', 'a.id', 'h.actor_member_id')
+          .select([
+            'h.id',
+            'h.contract_id',
+            'c.kind',
+            'm.username as member_username',
+            'o.username as offerer_username',
+            'h.action',
+            'h.actor',
+            'a.username as actor_username',
+            sql<AgentContractState | null>`h.after->>'state'`.as('state'),
+            sql<string | null>`h.after->>'periodStart'`.as('period_start'),
+            'h.created_at',
+          ])
+          .orderBy('h.id', 'desc')
+          .limit(pageSize)
+          .offset((pageNo - 1) * pageSize)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        list: rows.map((row) => ({
+          id: row.id.toString(),
+          contractId: row.contract_id.toString(),
+          kind: row.kind,
+          member: row.member_username,
+          offerer: row.offerer_username,
+          action: row.action as ContractHistoryAction,
+          by:
+            row.actor === 'member' && row.actor_username !== null
+              ? { member: row.actor_username }
+              : row.actor === 'operator'
+                ? ('platform' as const)
+                : ('system' as const),
+          state: row.state,
+          periodStart: row.period_start,
+          at: row.created_at.toISOString(),
+        })),
+        total: Number(count.n),
+        pageNo,
+        pageSize,
+      };
     },
 
     /** home.consolidated: pending offers (the popup) and the live contract of each kind. */

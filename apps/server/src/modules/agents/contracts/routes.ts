@@ -42,6 +42,7 @@ export function registerAgentContractRoutes(app: FastifyInstance, deps: AppDeps)
   registerEndpoint(app, deps, calls.offered, ({ req, query }) => contracts.offered(memberOf(req), query.username));
   registerEndpoint(app, deps, calls.payouts, ({ req, query }) => records.mine(memberOf(req), query));
   registerEndpoint(app, deps, calls.income, ({ req, query }) => records.income(memberOf(req), query));
+  registerEndpoint(app, deps, calls.history, ({ req, query }) => contracts.history(memberOf(req), query));
 
   const admin = endpoints.admin.agentPayouts;
   registerEndpoint(app, deps, admin.payoutsList, ({ merchant, query }) => records.forOperator(merchant.id, query));

@@ -9,6 +9,7 @@ import { issueGameSession } from '../../seamless/game-sessions.ts';
 import type { GameWallets } from '../transfer-wallet/game-wallets.ts';
 import { ledger as createLedger } from '../../ledger/ledger.ts';
 import { COCKFIGHT_PAGE, COCKFIGHT_VASSALAGE } from '../../cockfight/book.ts';
+import { ESPORTS_PAGE, ESPORTS_VASSALAGE, SPORTS_PAGE, SPORTS_VASSALAGE } from '../../sports/vendor.ts';
 import { effectiveStatus, gamesRepository, toGameSummary, type CatalogueGame } from '../catalogue/games-repository.ts';
 
 export interface LaunchRequest {
@@ -30,6 +31,12 @@ export function lotteryRoute(entry: CatalogueGame): string | null {
 /** Our own cockfight book (issue 15 item 4) opens its page in the site. */
 export function cockfightRoute(entry: CatalogueGame): string | null {
   return entry.vendor.vassalage === COCKFIGHT_VASSALAGE ? COCKFIGHT_PAGE : null;
+}
+
+/** Our own sportsbook (issue 15 item 3) opens its page in the site, on e-sports for the ESPORTS card. */
+export function sportsRoute(entry: CatalogueGame): string | null {
+  if (entry.vendor.vassalage === SPORTS_VASSALAGE) return SPORTS_PAGE;
+  return entry.vendor.vassalage === ESPORTS_VASSALAGE ? ESPORTS_PAGE : null;
 }
 
 /** Our own games (issue 12) open their page in the site: /originals/<engine>. */
@@ -157,7 +164,7 @@ export function gameLauncher({ db, gameWallets }: { db: Db; gameWallets: GameWal
     async launch(member: MemberContext, merchant: MerchantContext, request: LaunchRequest, language: Language) {
       await assertMayPlay(db, member);
       const entry = await playable(merchant, request, language);
-      const route = lotteryRoute(entry) ?? cockfightRoute(entry);
+      const route = lotteryRoute(entry) ?? cockfightRoute(entry) ?? sportsRoute(entry);
       if (route) return answer(entry, route, 'route');
       const ownPage = inhouseRoute(entry);
       if (ownPage) {

@@ -28,6 +28,10 @@ export function usePayouts(query: QueryOf<typeof agentContractEndpoints.payouts>
   return useEndpointQuery(agentContractEndpoints.payouts, { query }, { placeholderData: (previous) => previous });
 }
 
+export function useContractHistory(query: QueryOf<typeof agentContractEndpoints.history>) {
+  return useEndpointQuery(agentContractEndpoints.history, { query }, { placeholderData: (previous) => previous });
+}
+
 export function useIncome(query: QueryOf<typeof agentContractEndpoints.income>) {
   return useEndpointQuery(agentContractEndpoints.income, { query }, { placeholderData: (previous) => previous });
 }
@@ -36,7 +40,12 @@ export function useIncome(query: QueryOf<typeof agentContractEndpoints.income>) 
 function useRefresh() {
   const client = useQueryClient();
   return () => {
-    for (const def of [walletEndpoints.consolidated, agentContractEndpoints.mine, agentContractEndpoints.offered]) {
+    for (const def of [
+      walletEndpoints.consolidated,
+      agentContractEndpoints.mine,
+      agentContractEndpoints.offered,
+      agentContractEndpoints.history,
+    ]) {
       void client.invalidateQueries({ queryKey: [def.name] });
     }
   };

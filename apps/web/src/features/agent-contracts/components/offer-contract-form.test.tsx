@@ -9,10 +9,10 @@ import { ok, stubServer } from '../../auth/components/test-server.ts';
 vi.mock('../../system/api/get-status.ts', () => ({
   useSwitches: () => ({
     AGENTPOLICY3: true,
-    AGENTDIVIDEND3: true,
-    AGENTDAILYSAL3: false,
-    AGENTHOURSAL3: true,
-    AGENTREALTIMESAL3: false,
+    SIGNCONDIV3: true,
+    DAILYSALCONT3: false,
+    HOURSAL3: true,
+    RTSALARY3: false,
   }),
 }));
 

@@ -1,14 +1,23 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ContractAction, ContractKind, ContractView, PayoutView } from '@khela/contracts';
+import {
+  agentContractEndpoints,
+  type ContractAction,
+  type ContractHistoryEntry,
+  type ContractKind,
+  type ContractView,
+  type PayoutView,
+} from '@khela/contracts';
+import { call } from '../../../lib/api-client.ts';
+import { allPages } from '../../agent/components/export-csv.ts';
 import { RECORDS_TIME_ZONE } from '@khela/contracts';
-import { formatAmount } from '../../../lib/format.ts';
-import { useAgentAccount } from '../../agent/api/agent-team.ts';
+import { formatAmount, formatDateTime } from '../../../lib/format.ts';
+import { useAgentAccount, useMerchantTimeZone } from '../../agent/api/agent-team.ts';
 import { AgentPageFrame } from '../../agent/components/agent-page.tsx';
 import { DateRangeFilter } from '../../agent/components/date-range-filter.tsx';
 import { lastDays, type DateRange } from '../../agent/components/date-range.ts';
 import { PagedTable, type TableColumn } from '../../agent/components/paged-table.tsx';
-import { useDecideContract, useIncome, useMyContracts, usePayouts } from '../api/contracts.ts';
+import { useContractHistory, useDecideContract, useIncome, useMyContracts, usePayouts } from '../api/contracts.ts';
 import { periodLabel } from '../utils.ts';
 import { TermsView } from './terms-view.tsx';
 import '../../agent/components/agent-ui.css';
@@ -16,6 +25,7 @@ import '../messages.ts';
 import './agent-contracts.css';
 
 const PAGE_SIZE = 20;
+const HISTORY_PAGE_SIZE = 10;
 
 /** The member's live contract of a kind with its terms, and the termination request and answers. */
 function MyContractCard({ kind }: { kind: ContractKind }) {
@@ -147,9 +157,66 @@ function usePayoutColumns(kind: ContractKind): TableColumn<PayoutView>[] {
   ];
 }
 
+/** §3 "every change is kept as history": the changes to the agent's contracts of a kind, either side. */
+export function ContractHistoryTable({ kind }: { kind: ContractKind }) {
+  const { t, i18n } = useTranslation();
+  const timeZone = useMerchantTimeZone();
+  const [pageNo, setPageNo] = useState(1);
+  const history = useContractHistory({ kind, pageNo: String(pageNo), pageSize: String(HISTORY_PAGE_SIZE) });
+  const by = (row: ContractHistoryEntry) =>
+    typeof row.by === 'object' ? row.by.member : t(`agentContracts.history.${row.by}`);
+  const columns: TableColumn<ContractHistoryEntry>[] = [
+    {
+      key: 'at',
+      header: t('agentContracts.history.at'),
+      value: (row) => row.at,
+      render: (row) => formatDateTime(row.at, i18n.language, timeZone),
+    },
+    {
+      key: 'parties',
+      header: t('agentContracts.history.parties'),
+      value: (row) => `${row.offerer ?? t('agentContracts.history.house')} → ${row.member}`,
+    },
+    {
+      key: 'action',
+      header: t('agentContracts.history.action'),
+      value: (row) => t(`agentContracts.history.actions.${row.action}`),
+    },
+    { key: 'by', header: t('agentContracts.history.by'), value: by },
+    {
+      key: 'state',
+      header: t('agentContracts.history.state'),
+      value: (row) => (row.state ? t(`agentContracts.states.${row.state}`) : '—'),
+    },
+  ];
+  return (
+    <PagedTable
+      caption={t('agentContracts.history.caption')}
+      columns={columns}
+      rows={history.data?.list}
+      rowKey={(row) => row.id}
+      loading={history.isPending}
+      error={history.error}
+      onRetry={() => void history.refetch()}
+      empty={t('agentContracts.history.empty')}
+      pageNo={pageNo}
+      pageSize={HISTORY_PAGE_SIZE}
+      total={history.data?.total}
+      onPage={setPageNo}
+      csvName={`contract-history-${kind}`}
+      exportAll={() =>
+        allPages((page, size) =>
+          call(agentContractEndpoints.history, { query: { kind, pageNo: String(page), pageSize: String(size) } }),
+        )
+      }
+    />
+  );
+}
+
 function PayoutsPage({ kind, page, intro }: { kind: ContractKind; page: string; intro: string }) {
   const { t } = useTranslation();
-  const [range, setRange] = useState<DateRange>(() => lastDays(30));
+  const timeZone = useMerchantTimeZone();
+  const [range, setRange] = useState<DateRange>(() => lastDays(30, new Date(), timeZone));
   const [pageNo, setPageNo] = useState(1);
   const payouts = usePayouts({
     kind,
@@ -164,6 +231,7 @@ function PayoutsPage({ kind, page, intro }: { kind: ContractKind; page: string; 
       <MyContractCard kind={kind} />
       <DateRangeFilter
         value={range}
+        timeZone={timeZone}
         onChange={(next) => {
           setRange(next);
           setPageNo(1);
@@ -183,7 +251,15 @@ function PayoutsPage({ kind, page, intro }: { kind: ContractKind; page: string; 
         total={payouts.data?.total}
         onPage={setPageNo}
         csvName={`${page}-${range.from}-${range.to}`}
+        exportAll={() =>
+          allPages((next, size) =>
+            call(agentContractEndpoints.payouts, {
+              query: { kind, from: range.from, to: range.to, pageNo: String(next), pageSize: String(size) },
+            }),
+          )
+        }
       />
+      <ContractHistoryTable kind={kind} />
     </AgentPageFrame>
   );
 }
@@ -208,7 +284,8 @@ export function RealtimeSalaryPage() {
 /** /agentHome/myIncome: received and paid out per contract kind in a period. */
 export function MyIncomePage() {
   const { t } = useTranslation();
-  const [range, setRange] = useState<DateRange>(() => lastDays(30));
+  const timeZone = useMerchantTimeZone();
+  const [range, setRange] = useState<DateRange>(() => lastDays(30, new Date(), timeZone));
   const income = useIncome({ from: range.from, to: range.to });
   type Row = NonNullable<typeof income.data>['kinds'][number];
   const columns: TableColumn<Row>[] = [
@@ -232,7 +309,7 @@ export function MyIncomePage() {
   const v = income.data;
   return (
     <AgentPageFrame title={t('agentContracts.pages.myIncome')} intro={t('agentContracts.pages.incomeIntro')}>
-      <DateRangeFilter value={range} onChange={setRange} />
+      <DateRangeFilter value={range} onChange={setRange} timeZone={timeZone} />
       {v ? (
         <dl className="contract-terms__rates contract-card">
           <div>

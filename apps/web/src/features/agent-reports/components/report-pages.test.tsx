@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n, loadMessages } from '../../../lib/i18n.ts';
@@ -73,9 +73,57 @@ describe("report times are shown in the merchant's time zone", () => {
   it.each([
     ['Asia/Dhaka', /20 November 2026.* 23:43 GMT\+6$/],
     ['America/New_York', /20 November 2026.* 12:43 GMT-5$/],
-  ])('%s', async (timeZone, shown) => {
-    renderWithZone(timeZone);
-    const row = await screen.findByRole('row', { name: /player21/ });
-    await vi.waitFor(() => expect(within(row).getAllByRole('cell')[0]!.textContent).toMatch(shown));
+  ])(
+    '%s',
+    async (timeZone, shown) => {
+      renderWithZone(timeZone);
+      const row = await screen.findByRole('row', { name: /player21/ });
+      await vi.waitFor(() => expect(within(row).getAllByRole('cell')[0]!.textContent).toMatch(shown));
+    },
+    15_000,
+  );
+});
+
+describe('the CSV export', () => {
+  it('exports every page of the filtered list, not only the page shown', async () => {
+    const asked: string[] = [];
+    const row = transactions.list[0]!;
+    stubServer((url) => {
+      if (url.startsWith('/wps/agent/account')) return ok(account('Asia/Dhaka'));
+      if (!url.startsWith('/wps/agent/reports/downline-transactions')) return undefined;
+      asked.push(url);
+      const query = new URL(url, 'http://x').searchParams;
+      const size = Number(query.get('pageSize'));
+      const page = Number(query.get('pageNo'));
+      const count = Math.max(0, Math.min(size, 150 - (page - 1) * size));
+      return ok({
+        list: Array.from({ length: count }, (_, i) => ({ ...row, id: `${page}-${i}` })),
+        total: 150,
+        pageNo: page,
+        pageSize: size,
+      });
+    });
+    const download = vi.fn((_blob: Blob) => 'blob:x');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: download, revokeObjectURL: () => undefined }));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <DownlineTransactionsPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await screen.findByText('Page 1 of 8');
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await vi.waitFor(() => expect(download).toHaveBeenCalledTimes(1));
+    const exported = asked.filter((u) => u.includes('pageSize=100'));
+    expect(exported.map((u) => new URL(u, 'http://x').searchParams.get('pageNo'))).toEqual(['1', '2']);
+    const csv = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsText(download.mock.calls[0]![0]);
+    });
+    // A header line and the 150 rows.
+    expect(csv.trim().split('\r\n')).toHaveLength(151);
   });
 });

@@ -6,7 +6,7 @@ import { useSessionToken } from '../../../lib/use-session-token.ts';
 import { useMerchantTimeZone } from '../../agent/api/agent-team.ts';
 import { AgentPageFrame } from '../../agent/components/agent-page.tsx';
 import { PagedTable, type TableColumn } from '../../agent/components/paged-table.tsx';
-import { useAgentReport } from '../api/reports.ts';
+import { reportRows, useAgentReport } from '../api/reports.ts';
 import { ReportFilter, useReportFilter } from './report-filter.tsx';
 import { TrendChart } from './trend-chart.tsx';
 import '../../agent/components/agent-ui.css';
@@ -69,8 +69,10 @@ function pagedTableOf<Row>(
     refetch: () => unknown;
   },
   filter: { pageNo: number; setPageNo: (page: number) => void },
+  exportAll: () => Promise<readonly Row[]>,
 ) {
   return {
+    exportAll,
     rows: report.data?.list,
     loading: report.isPending,
     error: report.error,
@@ -142,6 +144,7 @@ export function PalStatementsPage() {
   const filter = useReportFilter();
   const { amount, text, t } = useColumns();
   const report = useAgentReport('palStatements', token, filter.query);
+  const exportAll = reportRows('palStatements', filter.query);
   type Row = NonNullable<typeof report.data>['list'][number];
   const columns: TableColumn<Row>[] = [
     text<Row>('username', (r) => r.username),
@@ -177,7 +180,7 @@ export function PalStatementsPage() {
         <PagedTable
           caption={t('agentReports.pal.title')}
           columns={columns}
-          {...pagedTableOf(report, filter)}
+          {...pagedTableOf(report, filter, exportAll)}
           rowKey={(r) => r.username}
           csvName={`pal-statements-${filter.range.from}-${filter.range.to}`}
         />
@@ -234,7 +237,9 @@ export function DownlineTransactionsPage() {
   const { amount, text, time, t } = useColumns();
   const [type, setType] = useState<(typeof AGENT_TRANSACTION_TYPES)[number] | ''>('');
   const typeId = useId();
-  const report = useAgentReport('downlineTransactions', token, { ...filter.query, ...(type ? { type } : {}) });
+  const query = { ...filter.query, ...(type ? { type } : {}) };
+  const report = useAgentReport('downlineTransactions', token, query);
+  const exportAll = reportRows('downlineTransactions', query);
   type Row = NonNullable<typeof report.data>['list'][number];
   const columns: TableColumn<Row>[] = [
     time<Row>('time', (r) => r.time),
@@ -250,7 +255,7 @@ export function DownlineTransactionsPage() {
         <PagedTable
           caption={t('agentReports.transactions.title')}
           columns={columns}
-          {...pagedTableOf(report, filter)}
+          {...pagedTableOf(report, filter, exportAll)}
           rowKey={(r) => r.id}
           csvName={`downline-transactions-${filter.range.from}-${filter.range.to}`}
           toolbar={
@@ -285,6 +290,7 @@ function BetsPage({ scope }: { scope: 'self' | 'team' }) {
   const filter = useReportFilter();
   const { amount, text, time, t } = useColumns();
   const report = useAgentReport('bets', token, { ...filter.query, scope });
+  const exportAll = reportRows('bets', { ...filter.query, scope });
   type Row = NonNullable<typeof report.data>['list'][number];
   const columns: TableColumn<Row>[] = [
     time<Row>('time', (r) => r.settledAt),
@@ -303,7 +309,7 @@ function BetsPage({ scope }: { scope: 'self' | 'team' }) {
         <PagedTable
           caption={t(`agentReports.${key}.title`)}
           columns={columns}
-          {...pagedTableOf(report, filter)}
+          {...pagedTableOf(report, filter, exportAll)}
           rowKey={(r) => r.betRef}
           csvName={`${scope === 'self' ? 'my-bets' : 'team-bets'}-${filter.range.from}-${filter.range.to}`}
         />
@@ -328,6 +334,7 @@ export function UserLossPage() {
   const filter = useReportFilter();
   const { amount, text, time, t } = useColumns();
   const report = useAgentReport('userLoss', token, filter.query);
+  const exportAll = reportRows('userLoss', filter.query);
   type Row = NonNullable<typeof report.data>['list'][number];
   const columns: TableColumn<Row>[] = [
     text<Row>('username', (r) => r.username),
@@ -344,7 +351,7 @@ export function UserLossPage() {
         <PagedTable
           caption={t('agentReports.loss.title')}
           columns={columns}
-          {...pagedTableOf(report, filter)}
+          {...pagedTableOf(report, filter, exportAll)}
           rowKey={(r) => r.username}
           csvName={`user-loss-${filter.range.from}-${filter.range.to}`}
         />

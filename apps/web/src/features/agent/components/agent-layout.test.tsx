@@ -15,10 +15,10 @@ vi.mock('../../auth/hooks/use-session.ts', () => ({ useSession: () => session.cu
 /** The switches in force (§3): all four contract kinds run unless a test says otherwise. */
 const RUNS_ALL = {
   AGENTPOLICY3: true,
-  AGENTDIVIDEND3: true,
-  AGENTDAILYSAL3: true,
-  AGENTHOURSAL3: true,
-  AGENTREALTIMESAL3: true,
+  SIGNCONDIV3: true,
+  DAILYSALCONT3: true,
+  HOURSAL3: true,
+  RTSALARY3: true,
 };
 let switches: Record<string, boolean> = RUNS_ALL;
 vi.mock('../../system/api/get-status.ts', () => ({
@@ -214,7 +214,7 @@ describe('the agent-centre menu follows the contract settings (§2)', () => {
       divtypeinfo: live('dividend'),
       contractmrdailysalinfotype: live('daily_salary'),
     });
-    switches = { ...RUNS_ALL, AGENTDIVIDEND3: false };
+    switches = { ...RUNS_ALL, SIGNCONDIV3: false };
     session.current = agentSession();
     renderAt('/agentHome');
     await waitFor(() => expect(menuLinks()).toContain('/agentHome/agentDailyWages2'));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadingCover } from '../../../components/ui/loading-cover.tsx';
@@ -31,7 +31,15 @@ function LiveClock({ timeZone }: { timeZone: string }) {
 }
 
 /** The agent centre's own header: the merchant's GMT offset, a live clock, the nickname and sign out. */
-function AgentHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMenu: () => void }) {
+function AgentHeader({
+  menuOpen,
+  onToggleMenu,
+  actions,
+}: {
+  menuOpen: boolean;
+  onToggleMenu: () => void;
+  actions?: ReactNode;
+}) {
   const { t } = useTranslation();
   const { info } = useSession();
   const account = useAgentAccount();
@@ -55,6 +63,7 @@ function AgentHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMe
         <span className="visually-hidden">{t('agentCentre.header.signedInAs')} </span>
         <strong>{name}</strong>
       </p>
+      {actions}
       <button type="button" className="button" onClick={() => openModal('logoutConfirm', { from: 'agent' })}>
         {t('agentCentre.header.signOut')}
       </button>
@@ -63,14 +72,14 @@ function AgentHeader({ menuOpen, onToggleMenu }: { menuOpen: boolean; onToggleMe
 }
 
 /** The agent centre shell: header, the menu gated by the contract settings, and the page. */
-function AgentShell() {
+function AgentShell({ actions }: { actions?: ReactNode }) {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
   // A page picked from the menu closes it (on narrow screens it covers the page).
   useEffect(() => setMenuOpen(false), [pathname]);
   return (
     <div className="agent-shell">
-      <AgentHeader menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} />
+      <AgentHeader menuOpen={menuOpen} onToggleMenu={() => setMenuOpen((open) => !open)} actions={actions} />
       <div className="agent-shell__body">
         <AgentMenu id="agent-menu" open={menuOpen} />
         <main className="agent-shell__page">
@@ -82,12 +91,13 @@ function AgentShell() {
 }
 
 /**
- * §2 /agentHome: the agent-only layout (issue 13 item 1). Behind the log-in guard (router); and
+ * §2 /agentHome: the agent-only layout (issue 13 item 1), drawn instead of the player site's shell;
+ * `actions` are the app's language and theme controls. Behind the log-in guard (router); and
  * §2/§6: anyone who is not an agent (players, trial users) is sent to /agent.
  */
-export function AgentLayout() {
+export function AgentLayout({ actions }: { actions?: ReactNode }) {
   const { role, loading } = useSession();
   if (loading) return <LoadingCover />;
   if (role !== 'agent') return <Navigate to="/agent" replace />;
-  return <AgentShell />;
+  return <AgentShell actions={actions} />;
 }

@@ -1,12 +1,19 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RECORDS_DEFAULT_PAGE_SIZE, type Downline, type DownlineContracts } from '@khela/contracts';
+import {
+  agentDownlineEndpoints,
+  RECORDS_DEFAULT_PAGE_SIZE,
+  type Downline,
+  type DownlineContracts,
+} from '@khela/contracts';
+import { call } from '../../../lib/api-client.ts';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useDownline, useDownlines, useMerchantTimeZone } from '../api/agent-team.ts';
 import { shownTime } from '../utils/clock.ts';
 import { AgentPageFrame } from './agent-page.tsx';
 import { OfferContractSlot } from './offer-contract-slot.tsx';
+import { allPages } from './export-csv.ts';
 import { PagedTable, type TableColumn } from './paged-table.tsx';
 import '../messages.ts';
 
@@ -129,12 +136,15 @@ export function DownlineViewPage() {
   const [selected, setSelected] = useState<number | null>(null);
   const typedValid = SEARCH_PATTERN.test(typed.trim());
 
-  const downlines = useDownlines({
-    pageNo: String(pageNo),
-    pageSize: String(RECORDS_DEFAULT_PAGE_SIZE),
+  const level = {
     ...(parentId !== null && { parentId: String(parentId) }),
     ...(search && { username: search }),
-  });
+  };
+  const downlines = useDownlines({ pageNo: String(pageNo), pageSize: String(RECORDS_DEFAULT_PAGE_SIZE), ...level });
+  const exportAll = () =>
+    allPages((page, size) =>
+      call(agentDownlineEndpoints.list, { query: { pageNo: String(page), pageSize: String(size), ...level } }),
+    );
   const data = downlines.data;
   const path = data?.path ?? [];
   const current = path.at(-1);
@@ -263,6 +273,7 @@ export function DownlineViewPage() {
         total={data?.total ?? 0}
         onPage={setPageNo}
         csvName="downlines"
+        exportAll={exportAll}
       />
       {selected !== null ? (
         <DownlineDetails id={selected} timeZone={timeZone} onClose={() => setSelected(null)} />

@@ -44,3 +44,24 @@ export function exportCsv<T>(filename: string, columns: CsvColumn<T>[], rows: re
   }
   return csv;
 }
+
+/** The largest page a list call answers (RECORDS_MAX_PAGE_SIZE), and how many an export reads at most. */
+export const EXPORT_PAGE_SIZE = 100;
+export const EXPORT_MAX_PAGES = 50;
+
+/**
+ * Every row of a paged list, for an export of the whole filtered list rather than the page shown:
+ * pages of EXPORT_PAGE_SIZE from the first until `total` rows are in (or a page comes back short),
+ * at most EXPORT_MAX_PAGES pages.
+ */
+export async function allPages<T>(
+  fetchPage: (pageNo: number, pageSize: number) => Promise<{ list: readonly T[]; total: number }>,
+): Promise<T[]> {
+  const rows: T[] = [];
+  for (let pageNo = 1; pageNo <= EXPORT_MAX_PAGES; pageNo += 1) {
+    const page = await fetchPage(pageNo, EXPORT_PAGE_SIZE);
+    rows.push(...page.list);
+    if (rows.length >= page.total || page.list.length < EXPORT_PAGE_SIZE) break;
+  }
+  return rows;
+}

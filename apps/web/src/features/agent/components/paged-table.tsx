@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportCsv, type CsvColumn } from './export-csv.ts';
 import './agent-ui.css';
@@ -16,8 +16,8 @@ export interface TableColumn<T> {
 }
 
 /**
- * A table of one page of rows with its loading, error and empty states, paging and an export of
- * the shown rows to CSV. Columns shrink to cards under 600 px (each cell labelled by its header).
+ * A table of one page of rows with its loading, error and empty states, paging and an export to
+ * CSV (of every page when `exportAll` is given). Columns shrink to cards under 600 px (each cell labelled by its header).
  */
 export function PagedTable<T>({
   caption,
@@ -34,6 +34,7 @@ export function PagedTable<T>({
   onPage,
   csvName,
   toolbar,
+  exportAll,
 }: {
   caption: string;
   columns: TableColumn<T>[];
@@ -52,8 +53,12 @@ export function PagedTable<T>({
   csvName?: string;
   /** Extra controls shown above the table beside the export button. */
   toolbar?: ReactNode;
+  /** Every row of the filtered list (all pages), for the export; without it the shown rows are exported. */
+  exportAll?: () => Promise<readonly T[]>;
 }) {
   const { t } = useTranslation();
+  const [exporting, setExporting] = useState(false);
+  const [exportFailed, setExportFailed] = useState(false);
   const pages = pageSize && total !== undefined ? Math.max(1, Math.ceil(total / pageSize)) : 1;
   const list = rows ?? [];
   return (
@@ -65,13 +70,29 @@ export function PagedTable<T>({
           <button
             type="button"
             className="button"
-            disabled={list.length === 0}
-            onClick={() => exportCsv(csvName, columns, list)}
+            disabled={list.length === 0 || exporting}
+            onClick={() => {
+              if (!exportAll || pages <= 1) {
+                exportCsv(csvName, columns, list);
+                return;
+              }
+              setExporting(true);
+              setExportFailed(false);
+              exportAll()
+                .then((all) => exportCsv(csvName, columns, all))
+                .catch(() => setExportFailed(true))
+                .finally(() => setExporting(false));
+            }}
           >
             {t('agentUi.exportCsv')}
           </button>
         ) : null}
       </div>
+      {exportFailed ? (
+        <p className="agent-table__state" role="alert">
+          {t('agentUi.table.exportFailed')}
+        </p>
+      ) : null}
       {loading ? (
         <p className="agent-table__state" role="status">
           {t('agentUi.table.loading')}

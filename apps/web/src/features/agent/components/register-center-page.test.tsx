@@ -69,7 +69,8 @@ describe('registerCenter', () => {
     // Sealing (RSA key) and the contract form's chunk take a moment on a busy machine.
     expect(await screen.findByText('Account “newagent1” is open.', {}, { timeout: 8000 })).toBeTruthy();
     expect(server.calls).toContain('POST /wps/agent/downlines');
-  });
+    // The 8 s wait above needs a test timeout beyond vitest's 5 s default.
+  }, 15_000);
 
   it("shows the server's field error under the username and keeps the form", async () => {
     stubServer((url) =>

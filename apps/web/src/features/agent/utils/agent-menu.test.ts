@@ -57,10 +57,10 @@ describe('agent-centre menu gating', () => {
     expect(
       merchantContractFlags({
         AGENTPOLICY3: true,
-        AGENTDIVIDEND3: true,
-        AGENTDAILYSAL3: false,
-        AGENTHOURSAL3: true,
-        AGENTREALTIMESAL3: false,
+        SIGNCONDIV3: true,
+        DAILYSALCONT3: false,
+        HOURSAL3: true,
+        RTSALARY3: false,
       }),
     ).toEqual({ dividend: true, dailySalary: false, hourSalary: true, realtimeSalary: false });
   });

@@ -1,37 +1,22 @@
-import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Popover } from '../../../components/ui/popover.tsx';
+import { sessionStore } from '../../../lib/session-store.ts';
 import { openModal } from '../../../stores/modals.ts';
-import { useMemberIcon } from '../api/get-member-info.ts';
 import { useSession } from '../hooks/use-session.ts';
 import './header-account.css';
 
-/** §2 account dropdown: member-centre pages (page query of /member) and the agent centre. */
-export const ACCOUNT_MENU = [
-  { key: 'bettingRecord', to: '/member?page=personalHistoryCopy' },
-  { key: 'accountRecord', to: '/member?page=transactionHistory' },
-  { key: 'profitLoss', to: '/member?page=personalProfit' },
-  { key: 'rewardCenter', to: '/member?page=rewardCenter' },
-  { key: 'securityCenter', to: '/member?page=securityCenter' },
-] as const;
-
-/** §8 in_need_true_account: trial users are refused member and account panels. */
-function refuseTrial() {
-  openModal('accountNotice', { kind: 'trial' });
+/**
+ * Issue 3 item 11: the member's corner is a chunk of its own, so a visitor's first load does not
+ * carry it; a page opened with a session already in the tab starts it at once, beside the bundle.
+ */
+const loadMemberCorner = () => import('./member-corner.tsx');
+if (sessionStore.token()) void loadMemberCorner().catch(() => undefined);
+/** Log-in and sign-up lead to the member's corner: its chunk loads while the form is filled in. */
+function openWanting(modal: 'login' | 'register') {
+  void loadMemberCorner().catch(() => undefined);
+  openModal(modal);
 }
-
-function Avatar({ token, name }: { token: string; name: string }) {
-  const icon = useMemberIcon(token).data;
-  if (icon?.avatarType === 'IMAGE' && icon.avatar) {
-    return <img className="avatar" src={icon.avatar} alt="" width={32} height={32} />;
-  }
-  return (
-    <span className="avatar" style={icon ? { background: icon.color } : undefined} aria-hidden="true">
-      {icon?.initials ?? name.slice(0, 1).toUpperCase()}
-    </span>
-  );
-}
+const MemberCorner = lazy(() => loadMemberCorner().then((m) => ({ default: m.MemberCorner })));
 
 /**
  * The account corner of the header (§2) by role: a visitor gets log-in and sign-up; a member the
@@ -41,19 +26,18 @@ function Avatar({ token, name }: { token: string; name: string }) {
  */
 export function HeaderAccount({ balance }: { balance?: ReactNode }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const { token, info, role } = useSession();
+  const { token } = useSession();
 
   if (!token) {
     return (
       <div className="header-account">
-        <button type="button" className="button header-account__login" onClick={() => openModal('login')}>
+        <button type="button" className="button header-account__login" onClick={() => openWanting('login')}>
           {t('header.login')}
         </button>
         <button
           type="button"
           className="button button--primary header-account__register"
-          onClick={() => openModal('register')}
+          onClick={() => openWanting('register')}
         >
           {t('header.register')}
         </button>
@@ -61,94 +45,22 @@ export function HeaderAccount({ balance }: { balance?: ReactNode }) {
     );
   }
 
-  const name = info?.nickname || info?.account || '';
-  const trial = role === 'trial';
-  const logout = () => openModal('logoutConfirm', { from: pathname.startsWith('/agentHome') ? 'agent' : 'site' });
-
   return (
-    <div className="header-account" data-role={role}>
-      {trial ? null : balance}
-      {trial ? (
-        <>
-          <span className="header-account__badge">{t('auth.header.trialBadge')}</span>
-          <button
-            type="button"
-            className="button button--primary header-account__real"
-            onClick={() => openModal('register')}
-          >
-            {t('auth.header.registerReal')}
-          </button>
-        </>
-      ) : (
-        <>
-          <Link className="button button--primary header-account__deposit" to="/member?page=depositv2">
-            {t('header.deposit')}
-          </Link>
-          <Link className="button header-account__withdraw" to="/member?page=withdraw">
-            {t('header.withdraw')}
-          </Link>
-        </>
-      )}
-      <Popover
-        label={t('auth.header.menu', { name })}
-        trigger={
-          <>
-            <Avatar token={token} name={name} />
-            <span className="header-account__name">{name}</span>
-          </>
-        }
-        namedByTrigger
-        triggerClassName="header-account__trigger"
-        panelClassName="account-menu"
-        placement="down-end"
-        title={name}
-      >
-        {(close) => (
-          <nav aria-label={t('auth.header.menuLabel')}>
-            <ul className="account-menu__list">
-              {ACCOUNT_MENU.map((item) => (
-                <li key={item.key}>
-                  {trial ? (
-                    <button
-                      type="button"
-                      className="account-menu__item"
-                      onClick={() => {
-                        close();
-                        refuseTrial();
-                      }}
-                    >
-                      {t(`auth.menu.${item.key}`)}
-                    </button>
-                  ) : (
-                    <Link className="account-menu__item" to={item.to} onClick={close}>
-                      {t(`auth.menu.${item.key}`)}
-                    </Link>
-                  )}
-                </li>
-              ))}
-              {role === 'agent' ? (
-                <li>
-                  <Link className="account-menu__item" to="/agentHome" onClick={close}>
-                    {t('auth.menu.agentCenter')}
-                  </Link>
-                </li>
-              ) : null}
-              <li>
-                <button
-                  type="button"
-                  className="account-menu__item account-menu__item--logout"
-                  onClick={() => {
-                    close();
-                    logout();
-                  }}
-                >
-                  {t('header.logout')}
-                </button>
-              </li>
-            </ul>
-          </nav>
-        )}
-      </Popover>
-    </div>
+    <CornerBoundary>
+      <Suspense fallback={<div className="header-account" />}>
+        <MemberCorner balance={balance} token={token} />
+      </Suspense>
+    </CornerBoundary>
   );
+}
+
+/** The corner's chunk failed to load (offline, a new deployment): an empty corner, not a broken page. */
+class CornerBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <div className="header-account" /> : this.props.children;
+  }
 }

@@ -1,11 +1,33 @@
-import type { ReactNode, Ref } from 'react';
+import { Component, lazy, Suspense, type ReactNode, type Ref } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon, MenuIcon } from '../../../components/ui/icons.tsx';
+import { useMediaQuery, WIDE_QUERY } from '../../../components/layouts/site-layout.tsx';
 import type { NavItem, NavLaunch } from '../utils/build-navigation.ts';
-import { CategoryNav } from './category-nav.tsx';
 import { SiteLogo } from '../../../components/ui/site-logo.tsx';
 import './navigation.css';
+
+/**
+ * Issue 3 item 11: the header's category row (with every vendor dropdown) shows from 1024 px only;
+ * phones, whose categories are in the side menu, neither download nor render it. A wide screen
+ * starts its chunk as this module runs, beside the rest of the shell.
+ */
+const loadCategoryNav = () => import('./category-nav.tsx');
+if (typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia(WIDE_QUERY).matches) {
+  void loadCategoryNav().catch(() => undefined);
+}
+const CategoryNav = lazy(() => loadCategoryNav().then((m) => ({ default: m.CategoryNav })));
+
+/** The row's chunk failed to load (offline, a new deployment): the side menu still has the categories. */
+class NavBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
 
 export interface SiteHeaderProps {
   siteName: string;
@@ -24,6 +46,7 @@ export interface SiteHeaderProps {
  */
 export function SiteHeader({ siteName, items, menu, actions, onLaunch }: SiteHeaderProps) {
   const { t } = useTranslation();
+  const wide = useMediaQuery(WIDE_QUERY);
   return (
     <header className="site-header">
       <div className="site-header__bar">
@@ -45,9 +68,15 @@ export function SiteHeader({ siteName, items, menu, actions, onLaunch }: SiteHea
         </Link>
         <div className="site-header__actions">{actions}</div>
       </div>
-      <div className="site-header__nav">
-        <CategoryNav items={items} onLaunch={onLaunch} />
-      </div>
+      {wide ? (
+        <div className="site-header__nav">
+          <NavBoundary>
+            <Suspense fallback={null}>
+              <CategoryNav items={items} onLaunch={onLaunch} />
+            </Suspense>
+          </NavBoundary>
+        </div>
+      ) : null}
     </header>
   );
 }

@@ -1,0 +1,422 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { OPERATOR_ROLES, operatorAdminEndpoints as ops, type OperatorRole, type OperatorRow } from '@khela/contracts';
+import { call } from '../api.ts';
+import { useI18n } from '../i18n.tsx';
+import { formatTime } from '../format.ts';
+import { Failed, Loading } from '../components/states.tsx';
+import type { MessageKey } from '../locales/en.ts';
+import { formErrors } from './operators-form.ts';
+
+const PAGE = 25;
+
+/** Issue 16 item 1: the merchant's operators; the server decides who may change whom. */
+export default function OperatorsSection({ self }: { self: number }) {
+  const { t } = useI18n();
+  const [search, setSearch] = useState('');
+  const [applied, setApplied] = useState('');
+  // Cursor paging: the last id of each page seen, so "next" and "first" need no count.
+  const [cursor, setCursor] = useState<number | undefined>(undefined);
+  const [editing, setEditing] = useState<OperatorRow | null>(null);
+  const [creating, setCreating] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const query = useQuery({
+    queryKey: ['operators', applied, cursor],
+    queryFn: () => call(ops.list, { query: { username: applied || undefined, limit: PAGE, afterId: cursor } }),
+  });
+  const rows = query.data ?? [];
+
+  return (
+    <section aria-labelledby="operators-title" className="section">
+      <div className="block-head">
+        <h1 id="operators-title">{t('operators.title')}</h1>
+        <button type="button" className="primary" onClick={() => setCreating(true)}>
+          {t('operators.new')}
+        </button>
+      </div>
+      <form
+        className="filters"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setApplied(search.trim());
+          setCursor(undefined);
+        }}
+      >
+        <label className="inline grow">
+          <span className="visually-hidden">{t('operators.search')}</span>
+          <input
+            type="search"
+            placeholder={t('operators.search')}
+            value={search}
+            maxLength={32}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </label>
+        <button type="submit">{t('audit.apply')}</button>
+      </form>
+      {done && (
+        <p className="notice" role="status">
+          {done}
+        </p>
+      )}
+      {query.isPending && <Loading />}
+      {query.isError && <Failed message={query.error.message} onRetry={() => void query.refetch()} />}
+      {query.data && rows.length === 0 && <p className="empty">{t('operators.empty')}</p>}
+      {rows.length > 0 && <OperatorTable rows={rows} self={self} onEdit={setEditing} />}
+      <div className="actions">
+        {cursor !== undefined && (
+          <button type="button" onClick={() => setCursor(undefined)}>
+            {t('operators.first')}
+          </button>
+        )}
+        {rows.length === PAGE && (
+          <button type="button" onClick={() => setCursor(rows.at(-1)!.id)}>
+            {t('operators.next')}
+          </button>
+        )}
+      </div>
+      {creating && (
+        <CreateDialog
+          onClose={(created) => {
+            setCreating(false);
+            if (created) setDone(t('operators.created.done', { name: created.username }));
+          }}
+        />
+      )}
+      {editing && (
+        <EditDialog
+          operator={editing}
+          onClose={(saved) => {
+            setEditing(null);
+            if (saved) setDone(t('operators.done', { name: saved.username }));
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function OperatorTable({
+  rows,
+  self,
+  onEdit,
+}: {
+  rows: OperatorRow[];
+  self: number;
+  onEdit: (row: OperatorRow) => void;
+}) {
+  const { t, language } = useI18n();
+  return (
+    <div className="table-wrap">
+      <table className="queue">
+        <caption className="visually-hidden">{t('operators.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('operators.username')}</th>
+            <th scope="col">{t('operators.role')}</th>
+            <th scope="col">{t('operators.status')}</th>
+            <th scope="col">{t('operators.twoFactor')}</th>
+            <th scope="col" className="wide">
+              {t('operators.created')}
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">{t('operators.edit')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} data-testid={`operator-${row.username}`}>
+              <td>
+                {row.username} {row.id === self && <span className="hint">{t('operators.you')}</span>}
+              </td>
+              <td>{t(`role.${row.role}` as MessageKey)}</td>
+              <td>
+                <span className={`badge ${row.active ? 'approved' : 'rejected'}`}>
+                  {row.active ? t('operators.active') : t('operators.disabled')}
+                </span>
+              </td>
+              <td>{row.totpEnabled ? t('operators.on') : t('operators.off')}</td>
+              <td className="wide">{formatTime(row.createdAt, language)}</td>
+              <td>
+                {row.id !== self && (
+                  <button
+                    type="button"
+                    onClick={() => onEdit(row)}
+                    aria-label={`${t('operators.edit')} ${row.username}`}
+                  >
+                    {t('operators.edit')}
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function useModal() {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+  return dialog;
+}
+
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <span id={id} className="error">
+      {message}
+    </span>
+  );
+}
+
+function CreateDialog({ onClose }: { onClose: (created: OperatorRow | null) => void }) {
+  const { t } = useI18n();
+  const dialog = useModal();
+  const titleId = useId();
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (body: { username: string; password: string; role: OperatorRole }) => call(ops.create, { body }),
+    onSuccess: async (created) => {
+      await queryClient.invalidateQueries({ queryKey: ['operators'] });
+      onClose(created);
+    },
+  });
+  const errors = mutation.isError
+    ? formErrors(mutation.error, ['username', 'password', 'role'], t('app.error'))
+    : { fields: {} as Record<string, string>, form: null };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    mutation.mutate({
+      username: String(form.get('username') ?? ''),
+      password: String(form.get('password') ?? ''),
+      role: String(form.get('role')) as OperatorRole,
+    });
+  };
+  return (
+    <dialog ref={dialog} className="dialog" aria-labelledby={titleId} onCancel={() => onClose(null)}>
+      <form onSubmit={submit} noValidate>
+        <h2 id={titleId}>{t('operators.new')}</h2>
+        <label>
+          {t('operators.username')}
+          <input
+            name="username"
+            autoComplete="off"
+            required
+            maxLength={32}
+            aria-invalid={!!errors.fields.username}
+            aria-describedby={`${titleId}-u`}
+          />
+          <span className="hint">{t('operators.usernameHint')}</span>
+          <FieldError id={`${titleId}-u`} message={errors.fields.username} />
+        </label>
+        <label>
+          {t('operators.password')}
+          <input
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={256}
+            aria-invalid={!!errors.fields.password}
+            aria-describedby={`${titleId}-p`}
+          />
+          <span className="hint">{t('operators.passwordHint')}</span>
+          <FieldError id={`${titleId}-p`} message={errors.fields.password} />
+        </label>
+        <label>
+          {t('operators.role')}
+          <select name="role" defaultValue="support" aria-describedby={`${titleId}-r`}>
+            {OPERATOR_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {t(`role.${role}` as MessageKey)}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${titleId}-r`} message={errors.fields.role} />
+        </label>
+        {errors.form && (
+          <p className="error" role="alert">
+            {errors.form}
+          </p>
+        )}
+        <div className="actions">
+          <button type="submit" className="primary" disabled={mutation.isPending}>
+            {t('operators.create')}
+          </button>
+          <button type="button" onClick={() => onClose(null)}>
+            {t('security.cancel')}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
+
+type Change =
+  | { kind: 'role'; role: OperatorRole }
+  | { kind: 'active'; active: boolean }
+  | { kind: 'password'; password: string }
+  | { kind: 'totp' };
+
+function actionLabel(change: Change): MessageKey {
+  if (change.kind === 'role') return 'operators.saveRole';
+  if (change.kind === 'active') return change.active ? 'operators.enable' : 'operators.disable';
+  return change.kind === 'password' ? 'operators.setPassword' : 'operators.resetTotp';
+}
+
+async function apply(id: number, change: Change): Promise<OperatorRow> {
+  const params = { id: String(id) };
+  switch (change.kind) {
+    case 'role':
+      return call(ops.update, { params, body: { role: change.role } });
+    case 'active':
+      return call(ops.update, { params, body: { active: change.active } });
+    case 'password':
+      return call(ops.passwordReset, { params, body: { password: change.password } });
+    case 'totp':
+      return call(ops.totpReset, { params });
+  }
+}
+
+/** Edit one operator: every change is confirmed first, saying what it will do. */
+function EditDialog({ operator, onClose }: { operator: OperatorRow; onClose: (saved: OperatorRow | null) => void }) {
+  const { t } = useI18n();
+  const dialog = useModal();
+  const titleId = useId();
+  const queryClient = useQueryClient();
+  const [role, setRole] = useState<OperatorRole>(operator.role);
+  const [password, setPassword] = useState('');
+  const [pending, setPending] = useState<Change | null>(null);
+  const mutation = useMutation({
+    mutationFn: (change: Change) => apply(operator.id, change),
+    onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: ['operators'] });
+      onClose(saved);
+    },
+  });
+  const errors = mutation.isError
+    ? formErrors(mutation.error, ['role', 'password'], t('app.error'))
+    : { fields: {} as Record<string, string>, form: null };
+  const name = operator.username;
+  const consequence = (change: Change): string => {
+    if (change.kind === 'role')
+      return t('operators.confirm.role', { name, role: t(`role.${change.role}` as MessageKey) });
+    if (change.kind === 'active')
+      return t(change.active ? 'operators.confirm.enable' : 'operators.confirm.disable', { name });
+    if (change.kind === 'password') return t('operators.confirm.password', { name });
+    return t('operators.confirm.totp', { name });
+  };
+
+  return (
+    <dialog ref={dialog} className="dialog" aria-labelledby={titleId} onCancel={() => onClose(null)}>
+      <div className="block-head">
+        <h2 id={titleId}>{t('operators.editTitle', { name })}</h2>
+        <button type="button" className="ghost" onClick={() => onClose(null)}>
+          {t('operators.close')}
+        </button>
+      </div>
+      {pending ? (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            mutation.mutate(pending);
+          }}
+        >
+          <p role="status">{consequence(pending)}</p>
+          {(errors.form || Object.values(errors.fields)[0]) && (
+            <p className="error" role="alert">
+              {errors.form ?? Object.values(errors.fields)[0]}
+            </p>
+          )}
+          <div className="actions">
+            <button
+              type="submit"
+              className={
+                pending.kind === 'role' || (pending.kind === 'active' && pending.active) ? 'primary' : 'danger'
+              }
+              disabled={mutation.isPending}
+            >
+              {t(actionLabel(pending))}
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                mutation.reset();
+                setPending(null);
+              }}
+            >
+              {t('security.cancel')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <form
+            className="filters"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (role !== operator.role) setPending({ kind: 'role', role });
+            }}
+          >
+            <label className="inline">
+              {t('operators.role')}
+              <select value={role} onChange={(event) => setRole(event.target.value as OperatorRole)}>
+                {OPERATOR_ROLES.map((r) => (
+                  <option key={r} value={r}>
+                    {t(`role.${r}` as MessageKey)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="submit" disabled={role === operator.role}>
+              {t('operators.saveRole')}
+            </button>
+          </form>
+          <form
+            className="filters"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (password.length >= 10) setPending({ kind: 'password', password });
+            }}
+          >
+            <label className="inline grow">
+              {t('operators.newPassword')}
+              <input
+                type="password"
+                autoComplete="new-password"
+                minLength={10}
+                maxLength={256}
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+            </label>
+            <button type="submit" disabled={password.length < 10}>
+              {t('operators.setPassword')}
+            </button>
+          </form>
+          <div className="actions">
+            <button
+              type="button"
+              className={operator.active ? 'danger' : 'primary'}
+              onClick={() => setPending({ kind: 'active', active: !operator.active })}
+            >
+              {operator.active ? t('operators.disable') : t('operators.enable')}
+            </button>
+            {operator.totpEnabled && (
+              <button type="button" className="danger" onClick={() => setPending({ kind: 'totp' })}>
+                {t('operators.resetTotp')}
+              </button>
+            )}
+          </div>
+        </>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,177 @@
+/**
+ * `npm run bench:sports` (scripts/bench-sports.mjs), issue 15 "Performance": bet slips placed per
+ * second through the full HTTP path (member session, guards, odds and limits, stake, slip, legs
+ * and records: one database transaction a slip) with 8 and 32 clients, p50 and p99, printed beside
+ * `pgbench -b tpcb-like` on the same PostgreSQL in the same run; then the time to settle one event
+ * with BENCH_SETTLE_BETS (100 000) open single bets on it, seeded in SQL. It prints figures; it is
+ * never a test.
+ * - PostgreSQL: DATABASE_URL (an admin URL), else a bundled one.
+ * - The real server as a child process (NODE_ENV=production), each client as its own member.
+ * - Slips and pgbench take turns in BENCH_ROUNDS (3) slices of BENCH_SECONDS (15) ÷ 3.
+ * - Targets: slips/s ÷ pgbench tps ≥ 0.5; settling 100 000 bets ≤ 30 s.
+ */
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { cpus } from 'node:os';
+import { sql } from 'kysely';
+import { Pool } from 'undici';
+import type { SportsEventInput } from '@khela/contracts';
+import { createDb, createPool, type Db } from '../../src/db/database.ts';
+import { ledger as createLedger } from '../../src/modules/ledger/ledger.ts';
+import { sportsBook } from '../../src/modules/sports/book.ts';
+import { benchPostgres, driveClients, percentile, pgbenchReference } from '../helpers/bench-postgres.ts';
+import { testSecrets } from '../helpers/secrets.ts';
+import { benchPlayers } from '../inhouse/helpers.ts';
+import { freePort, serverProcess } from '../seamless/server-process.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? '8,32').split(',').map(Number);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SETTLE_BETS = Number(process.env.BENCH_SETTLE_BETS ?? 100_000);
+const MEMBERS = Math.max(...CLIENT_COUNTS);
+const EVENTS = 16;
+
+const match = (n: number, startsInMs: number): SportsEventInput => ({
+  sport: 'FOOTBALL',
+  competition: { code: 'BENCH', name: { en: 'Bench League', bn: 'বেঞ্চ লীগ' } },
+  home: { en: `Home ${n}`, bn: `ঘর ${n}` },
+  away: { en: `Away ${n}`, bn: `বাইরে ${n}` },
+  startsAt: new Date(Date.now() + startsInMs).toISOString(),
+  markets: [
+    { type: 'ONE_X_TWO', minStake: '1.00', maxStake: '100000.00', odds: { HOME: '2.10', DRAW: '3.20', AWAY: '3.30' } },
+  ],
+});
+
+/** Copies of the placed slips on one fresh event, in SQL: `count` open singles on its HOME selection. */
+async function seedOpenBets(db: Db, merchantId: number, count: number) {
+  const book = sportsBook({ db, ledger: createLedger({ db }), secrets: testSecrets });
+  const event = await book.upsertEvent({ merchantId }, match(999, 60_000));
+  const market = event.markets[0]!;
+  const home = market.selections.find((s) => s.code === 'HOME')!;
+  await sql`
+    WITH sessions AS (
+      SELECT DISTINCT ON (member_id) member_id, game_session_id, currency
+      FROM sports_slips WHERE merchant_id = ${merchantId} ORDER BY member_id, id
+    ), numbered AS (
+      SELECT s.*, row_number() OVER () AS k FROM sessions s
+    ), slips AS (
+      INSERT INTO sports_slips (merchant_id, member_id, request_id, terms, currency, game_session_id, kind, stake,
+                                odds, potential_return)
+      SELECT ${merchantId}, n.member_id, 'settle-bench-' || g, 'bench', n.currency, n.game_session_id, 'single', 100,
+             210, 210
+      FROM generate_series(1, ${count}) g
+      JOIN numbered n ON n.k = 1 + g % (SELECT count(*) FROM numbered)
+      RETURNING id
+    )
+    INSERT INTO sports_slip_legs (slip_id, event_id, market_id, selection_id, code, odds)
+    SELECT id, ${event.eventId}, ${market.id}, ${home.id}, 'HOME', 210 FROM slips
+  `.execute(db);
+  return { book, eventId: event.eventId };
+}
+
+async function main() {
+  const postgres = await benchPostgres();
+  let server: ReturnType<typeof serverProcess> | undefined;
+  try {
+    const { url, tokens } = await benchPlayers(postgres, 'sports', MEMBERS, 1_000_000_000_00n);
+    const db = createDb(createPool(url, 4));
+    const merchantId = (
+      await db.selectFrom('merchants').select('id').where('code', '=', 'khela').executeTakeFirstOrThrow()
+    ).id;
+    const book = sportsBook({ db, ledger: createLedger({ db }), secrets: testSecrets });
+    const selections: number[] = [];
+    for (let n = 0; n < EVENTS; n++) {
+      const event = await book.upsertEvent({ merchantId }, match(n, 3_600_000));
+      selections.push(...event.markets[0]!.selections.map((s) => s.id));
+    }
+    const pgbench = await pgbenchReference(postgres, MEMBERS);
+
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    server = serverProcess({
+      databaseUrl: url,
+      port: await freePort(),
+      dataDir: postgres.dataDir,
+      poolSize: Number(process.env.BENCH_POOL_SIZE ?? 16),
+      env: { NODE_ENV: 'production', WIRE_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
+    });
+    await server.start();
+    const pool = new Pool(server.baseUrl, { connections: 64 });
+    const odds = new Map(
+      (await db.selectFrom('sports_selections').select(['id', 'odds']).execute()).map((s) => [
+        Number(s.id),
+        (s.odds / 100).toFixed(2),
+      ]),
+    );
+
+    const drive = (clients: number, seconds: number, latencies: number[]) =>
+      driveClients(clients, seconds, latencies, async (c) => {
+        const selectionId = selections[Math.floor(Math.random() * selections.length)]!;
+        const res = await pool.request({
+          method: 'POST',
+          path: '/wps/sports/slips',
+          headers: { 'content-type': 'application/json', authorization: tokens[c]!, merchant: 'khela' },
+          body: JSON.stringify({
+            requestId: `b${randomBytes(8).toString('hex')}`,
+            stake: '1.00',
+            oddsPolicy: 'any',
+            legs: [{ selectionId, odds: odds.get(selectionId) }],
+          }),
+        });
+        await res.body.dump();
+        return res.statusCode === 200;
+      });
+
+    await drive(8, Math.min(3, SECONDS), []);
+    const rows: string[] = [];
+    for (const clients of CLIENT_COUNTS) {
+      console.log(`${clients} clients: slips and pgbench -b tpcb-like, ${SECONDS} s each …`);
+      const latencies: number[] = [];
+      let refused = 0;
+      let tpsSum = 0;
+      for (let round = 0; round < ROUNDS; round++) {
+        refused += await drive(clients, SECONDS / ROUNDS, latencies);
+        tpsSum += await pgbench.tps(clients, SECONDS / ROUNDS);
+      }
+      const tps = tpsSum / ROUNDS;
+      const sorted = latencies.sort((a, b) => a - b);
+      const perSecond = sorted.length / SECONDS;
+      rows.push(
+        `| ${clients} | ${perSecond.toFixed(0)} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${tps.toFixed(0)} | ${(perSecond / tps).toFixed(2)} |${refused ? ` (${refused} refused)` : ''}`,
+      );
+    }
+    await pool.close();
+    await server.kill('SIGTERM');
+    server = undefined;
+
+    console.log(`Seeding ${SETTLE_BETS} open bets on one event …`);
+    const seeded = await seedOpenBets(db, merchantId, SETTLE_BETS);
+    const started = performance.now();
+    await seeded.book.recordResult({ merchantId }, seeded.eventId, { home: 1, away: 0 });
+    const settleSeconds = (performance.now() - started) / 1000;
+    const { won } = await db
+      .selectFrom('sports_slip_legs as l')
+      .innerJoin('sports_slips as s', 's.id', 'l.slip_id')
+      .select((eb) => eb.fn.countAll<string>().as('won'))
+      .where('l.event_id', '=', BigInt(seeded.eventId))
+      .where('s.status', '=', 'won')
+      .executeTakeFirstOrThrow();
+    await db.destroy();
+
+    console.log('');
+    console.log(
+      `Sportsbook slips through HTTP (${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, ${SECONDS} s per run)`,
+    );
+    console.log('| clients | slips/s | p50 ms | p99 ms | pgbench tps | slips/s ÷ tps |');
+    console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const row of rows) console.log(row);
+    console.log(`Settling one event with ${SETTLE_BETS} open bets: ${settleSeconds.toFixed(1)} s (${won} slips won).`);
+    console.log('Targets: slips/s ÷ pgbench tps ≥ 0.5; settling 100 000 bets ≤ 30 s.');
+  } finally {
+    await server?.kill('SIGKILL');
+    await postgres.stop();
+  }
+}
+
+await main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
