@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type {
   CockfightArena,
@@ -19,6 +19,7 @@ import { ledgerRefusal, type Ledger } from '../ledger/ledger.ts';
 import { assertMayPlay } from '../protection/guards.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import { ensureCockfightBook, type CockfightBook } from './book.ts';
+import { ownBookSession } from '../games/inhouse/inhouse-wallet.ts';
 
 type ArenaRow = Selectable<CockfightArenasTable>;
 type FightRow = Selectable<CockfightFightsTable>;
@@ -27,8 +28,6 @@ type BetRow = Selectable<CockfightBetsTable>;
 const RECENT_RESULTS = 10;
 const UPCOMING = 5;
 const MY_RECENT_BETS = 10;
-/** How long the book's game session (the records' link from a bet to its game) is reused. */
-const SESSION_HOURS = 12;
 
 const oddsText = (hundredths: number) => toDecimalString(BigInt(hundredths));
 const hundredthsOf = (odds: string) => Number(parseMinor(odds));
@@ -136,34 +135,6 @@ export function cockfightService({ db, ledger, secrets }: { db: Db; ledger: Ledg
 
   const mainBalance = (member: MemberContext, currency: string, executor: Db = db) =>
     ledger.balanceOf(member.merchantId, currency, { kind: 'member_main', memberId: member.id }, executor);
-
-  /** The member's session of the book's game: it names the game of each bet for records and reports. */
-  async function sessionOf(trx: Db, book: CockfightBook, memberId: number): Promise<bigint> {
-    const found = await trx
-      .selectFrom('game_sessions')
-      .select('id')
-      .where('member_id', '=', memberId)
-      .where('vendor_id', '=', book.integrationId)
-      .where('game_id', '=', book.gameId)
-      .where('expires_at', '>', sql<Date>`now()`)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (found) return found.id;
-    const created = await trx
-      .insertInto('game_sessions')
-      .values({
-        merchant_id: book.merchantId,
-        vendor_id: book.integrationId,
-        member_id: memberId,
-        token_hash: createHash('sha256').update(randomUUID()).digest(),
-        game_id: book.gameId,
-        expires_at: sql<Date>`now() + make_interval(hours => ${SESSION_HOURS})`,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return created.id;
-  }
 
   const fingerprint = (text: string) => createHash('sha256').update(text).digest();
 
@@ -437,7 +408,7 @@ export function cockfightService({ db, ledger, secrets }: { db: Db; ledger: Ledg
               odds,
               request_id: input.requestId,
               currency: merchant.currency,
-              game_session_id: await sessionOf(trx, book, member.id),
+              game_session_id: await ownBookSession(trx, book, member.id),
             })
             .onConflict((oc) => oc.columns(['member_id', 'request_id']).doNothing())
             .returningAll()

@@ -1,11 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import type { SeamlessKind } from '../../db/schema.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import { vendorRepository } from '../seamless/vendors.ts';
-import { postOwnBookMove, type OwnBookMove } from '../games/inhouse/inhouse-wallet.ts';
-import { hashSecretToken } from '../sessions/secret-token.ts';
+import { ownBookSession, postOwnBookMove, type OwnBookMove } from '../games/inhouse/inhouse-wallet.ts';
 
 /** The integration the lottery books its money under: one per merchant (vendor codes are global). */
 export const lotteryIntegrationCode = (merchantId: number) => `LOTTERY_${merchantId}`;
@@ -84,38 +83,13 @@ export function lotteryMoney({ db, ledger, secrets }: { db: Db; ledger: Ledger; 
     }
   }
 
-  /** The member's session of a lottery game (made once): it names the game in records and statistics. */
-  async function sessionOf(
+  /** The member's session of a lottery game: it names the game in records and statistics. */
+  const sessionOf = (
     trx: Db,
     integration: LotteryIntegration,
     member: { id: number; merchantId: number },
     gameId: number,
-  ) {
-    const known = await trx
-      .selectFrom('game_sessions')
-      .select('id')
-      .where('member_id', '=', member.id)
-      .where('vendor_id', '=', integration.id)
-      .where('game_id', '=', gameId)
-      .orderBy('id', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (known) return known.id;
-    const made = await trx
-      .insertInto('game_sessions')
-      .values({
-        merchant_id: member.merchantId,
-        vendor_id: integration.id,
-        member_id: member.id,
-        // A token nobody holds: no vendor ever calls with it.
-        token_hash: hashSecretToken(randomBytes(32).toString('hex')),
-        game_id: gameId,
-        expires_at: new Date(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return made.id;
-  }
+  ) => ownBookSession(trx, { merchantId: member.merchantId, integrationId: integration.id, gameId }, member.id);
 
   const recordOf = (money: PurchaseMoney, kind: SeamlessKind, amount: bigint, ledgerTransactionId: bigint | null) => {
     const roundId = roundIdOf(money.purchaseId);

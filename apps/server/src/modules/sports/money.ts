@@ -1,42 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { sql, type Selectable } from 'kysely';
+import { createHash } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { SportsSlipsTable } from '../../db/schema.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { SportsVendorBook } from './vendor.ts';
 
 export type SlipRow = Selectable<SportsSlipsTable>;
-
-/** How long the book's game session (the records' link from a slip to its game) is reused. */
-const SESSION_HOURS = 12;
-
-/** The member's session of the book's game of a kind: it names the game of each slip for records and reports. */
-export async function sessionOf(trx: Db, book: SportsVendorBook, memberId: number, gameId: number): Promise<bigint> {
-  const found = await trx
-    .selectFrom('game_sessions')
-    .select('id')
-    .where('member_id', '=', memberId)
-    .where('vendor_id', '=', book.integrationId)
-    .where('game_id', '=', gameId)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  if (found) return found.id;
-  const created = await trx
-    .insertInto('game_sessions')
-    .values({
-      merchant_id: book.merchantId,
-      vendor_id: book.integrationId,
-      member_id: memberId,
-      token_hash: createHash('sha256').update(randomUUID()).digest(),
-      game_id: gameId,
-      expires_at: sql<Date>`now() + make_interval(hours => ${SESSION_HOURS})`,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return created.id;
-}
 
 /** One seamless record of a slip's money (bet, win, rollback): what the betting record and agent reports read. */
 export async function recordSeamless(

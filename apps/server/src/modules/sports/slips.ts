@@ -7,10 +7,11 @@ import type { MemberContext, MerchantContext } from '../../http/context.ts';
 import { ledgerRefusal, type Ledger } from '../ledger/ledger.ts';
 import { assertMayPlay } from '../protection/guards.ts';
 import { BETTABLE } from './book.ts';
-import { moveMoney, recordSeamless, sessionOf, type SlipRow } from './money.ts';
+import { moveMoney, recordSeamless, type SlipRow } from './money.ts';
 import { lineText, oddsText } from './reads.ts';
 import { cashOutValue, combinedOdds, returnAt } from './settle-rules.ts';
 import type { SportsVendorBook } from './vendor.ts';
+import { ownBookSession } from '../games/inhouse/inhouse-wallet.ts';
 
 const named = (name: { en: string; bn: string }, language: Language) => name[language] || name.en;
 
@@ -253,7 +254,11 @@ export function sportsSlips({
               request_id: input.requestId,
               terms,
               currency: merchant.currency,
-              game_session_id: await sessionOf(trx, book, member.id, book.games[kind]),
+              game_session_id: await ownBookSession(
+                trx,
+                { merchantId: book.merchantId, integrationId: book.integrationId, gameId: book.games[kind] },
+                member.id,
+              ),
               kind: rows.length === 1 ? 'single' : 'multiple',
               stake,
               odds,

@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../../db/database.ts';
 import type { SeamlessKind } from '../../../db/schema.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
 import { vendorRepository } from '../../seamless/vendors.ts';
+import { hashSecretToken } from '../../sessions/secret-token.ts';
 
 /** The integration our own games book their money under: one per merchant (vendor codes are global). */
 export const inhouseIntegrationCode = (merchantId: number) => `INHOUSE_${merchantId}`;
@@ -36,6 +37,42 @@ export interface RoundMoney {
  * (bet, win, rollback) that betting records, the winner board and the jackpot read, the win and
  * the refund naming the game session, so every read of a vendor's rounds sees ours too.
  */
+/**
+ * The member's session of one of our own books' games (the lottery, cockfight, the sportsbook),
+ * made once and kept: each bet names it, so the betting record and the agent reports read its game
+ * and product type as they read a vendor's. Its token is one nobody holds and it is born expired:
+ * no vendor ever calls with it.
+ */
+export async function ownBookSession(
+  trx: Db,
+  book: { merchantId: number; integrationId: number; gameId: number },
+  memberId: number,
+): Promise<bigint> {
+  const known = await trx
+    .selectFrom('game_sessions')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .where('vendor_id', '=', book.integrationId)
+    .where('game_id', '=', book.gameId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (known) return known.id;
+  const made = await trx
+    .insertInto('game_sessions')
+    .values({
+      merchant_id: book.merchantId,
+      vendor_id: book.integrationId,
+      member_id: memberId,
+      token_hash: hashSecretToken(randomBytes(32).toString('hex')),
+      game_id: book.gameId,
+      expires_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return made.id;
+}
+
 export type OwnBookMove = 'stake' | 'win' | 'refund';
 
 /**
