@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type {
   CockfightArena,
@@ -19,7 +18,7 @@ import { ledgerRefusal, type Ledger } from '../ledger/ledger.ts';
 import { assertMayPlay } from '../protection/guards.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import { ensureCockfightBook, type CockfightBook } from './book.ts';
-import { ownBookSession } from '../games/inhouse/inhouse-wallet.ts';
+import { ownBookRecord, ownBookSession, postOwnBookMove } from '../games/inhouse/inhouse-wallet.ts';
 
 type ArenaRow = Selectable<CockfightArenasTable>;
 type FightRow = Selectable<CockfightFightsTable>;
@@ -136,8 +135,6 @@ export function cockfightService({ db, ledger, secrets }: { db: Db; ledger: Ledg
   const mainBalance = (member: MemberContext, currency: string, executor: Db = db) =>
     ledger.balanceOf(member.merchantId, currency, { kind: 'member_main', memberId: member.id }, executor);
 
-  const fingerprint = (text: string) => createHash('sha256').update(text).digest();
-
   /** One seamless record of a bet's money (bet, win, rollback): what records and reports read. */
   async function record(
     trx: Db,
@@ -147,42 +144,32 @@ export function cockfightService({ db, ledger, secrets }: { db: Db; ledger: Ledg
     amount: bigint,
     ledgerTransactionId: bigint | null,
   ) {
-    const id = bet.id.toString();
+    const round = {
+      book: 'cockfight',
+      roundId: bet.id.toString(),
+      merchantId: bet.merchant_id,
+      integrationId: book.integrationId,
+      memberId: bet.member_id,
+      gameSessionId: bet.game_session_id,
+    };
     await trx
       .insertInto('seamless_transactions')
-      .values({
-        merchant_id: bet.merchant_id,
-        vendor_id: book.integrationId,
-        vendor_tx_id: `${id}:${kind}`,
-        kind,
-        member_id: bet.member_id,
-        round_id: id,
-        amount,
-        reference_tx_id: kind === 'bet' ? null : `${id}:bet`,
-        fingerprint: fingerprint(`cockfight:${id}:${kind}:${amount}`),
-        response: '{}',
-        ledger_transaction_id: ledgerTransactionId,
-        game_session_id: bet.game_session_id,
-      })
+      .values(ownBookRecord(round, kind, amount, ledgerTransactionId))
       .execute();
   }
 
-  /** Moves money between the member's main wallet and the book; the member's balance after. */
+  /** Moves money between the member's main wallet and the book; the ledger transaction. */
   async function move(trx: Db, book: CockfightBook, bet: BetRow, kind: 'stake' | 'win' | 'refund', toMember: bigint) {
-    const posted = await ledger.post(
-      {
-        merchantId: bet.merchant_id,
-        currency: bet.currency,
-        idempotencyKey: `cockfight:${bet.id}:${kind}`,
-        kind: kind === 'stake' ? 'seamless.bet' : kind === 'win' ? 'seamless.win' : 'seamless.rollback',
-        postings: [
-          { account: { kind: 'member_main', memberId: bet.member_id }, amount: toMember },
-          { account: { kind: 'vendor', vendorCode: book.integrationCode }, amount: -toMember },
-        ],
-        reference: { cockfightBet: bet.id.toString(), fight: bet.fight_id.toString() },
-      },
-      trx,
-    );
+    const posted = await postOwnBookMove(ledger, trx, {
+      merchantId: bet.merchant_id,
+      currency: bet.currency,
+      memberId: bet.member_id,
+      integration: { code: book.integrationCode },
+      idempotencyKey: `cockfight:${bet.id}:${kind}`,
+      kind,
+      toMember,
+      reference: { cockfightBet: bet.id.toString(), fight: bet.fight_id.toString() },
+    });
     return posted.transactionId;
   }
 

@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import type { SeamlessKind } from '../../db/schema.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import { vendorRepository } from '../seamless/vendors.ts';
-import { ownBookSession, postOwnBookMove, type OwnBookMove } from '../games/inhouse/inhouse-wallet.ts';
+import { ownBookRecord, ownBookSession, postOwnBookMove, type OwnBookMove } from '../games/inhouse/inhouse-wallet.ts';
 
 /** The integration the lottery books its money under: one per merchant (vendor codes are global). */
 export const lotteryIntegrationCode = (merchantId: number) => `LOTTERY_${merchantId}`;
@@ -91,23 +90,20 @@ export function lotteryMoney({ db, ledger, secrets }: { db: Db; ledger: Ledger; 
     gameId: number,
   ) => ownBookSession(trx, { merchantId: member.merchantId, integrationId: integration.id, gameId }, member.id);
 
-  const recordOf = (money: PurchaseMoney, kind: SeamlessKind, amount: bigint, ledgerTransactionId: bigint | null) => {
-    const roundId = roundIdOf(money.purchaseId);
-    return {
-      merchant_id: money.merchantId,
-      vendor_id: money.integration.id,
-      vendor_tx_id: `${roundId}:${kind}`,
+  const recordOf = (money: PurchaseMoney, kind: SeamlessKind, amount: bigint, ledgerTransactionId: bigint | null) =>
+    ownBookRecord(
+      {
+        book: 'lottery',
+        roundId: roundIdOf(money.purchaseId),
+        merchantId: money.merchantId,
+        integrationId: money.integration.id,
+        memberId: money.memberId,
+        gameSessionId: money.gameSessionId,
+      },
       kind,
-      member_id: money.memberId,
-      round_id: roundId,
       amount,
-      reference_tx_id: kind === 'bet' ? null : `${roundId}:bet`,
-      fingerprint: createHash('sha256').update(`lottery:${roundId}:${kind}:${amount}`).digest(),
-      response: '{}',
-      ledger_transaction_id: ledgerTransactionId,
-      game_session_id: money.gameSessionId,
-    };
-  };
+      ledgerTransactionId,
+    );
 
   async function record(
     trx: Db,

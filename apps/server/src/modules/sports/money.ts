@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { SportsSlipsTable } from '../../db/schema.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { SportsVendorBook } from './vendor.ts';
+import { ownBookRecord, postOwnBookMove, type OwnBookMove } from '../games/inhouse/inhouse-wallet.ts';
 
 export type SlipRow = Selectable<SportsSlipsTable>;
 
@@ -16,33 +16,19 @@ export async function recordSeamless(
   amount: bigint,
   ledgerTransactionId: bigint | null,
 ) {
-  const id = slip.id.toString();
+  const round = {
+    book: 'sports',
+    roundId: slip.id.toString(),
+    merchantId: slip.merchant_id,
+    integrationId: book.integrationId,
+    memberId: slip.member_id,
+    gameSessionId: slip.game_session_id,
+  };
   await trx
     .insertInto('seamless_transactions')
-    .values({
-      merchant_id: slip.merchant_id,
-      vendor_id: book.integrationId,
-      vendor_tx_id: `${id}:${kind}`,
-      kind,
-      member_id: slip.member_id,
-      round_id: id,
-      amount,
-      reference_tx_id: kind === 'bet' ? null : `${id}:bet`,
-      fingerprint: createHash('sha256').update(`sports:${id}:${kind}:${amount}`).digest(),
-      response: '{}',
-      ledger_transaction_id: ledgerTransactionId,
-      game_session_id: slip.game_session_id,
-    })
+    .values(ownBookRecord(round, kind, amount, ledgerTransactionId))
     .execute();
 }
-
-const LEDGER_KINDS = {
-  stake: 'seamless.bet',
-  win: 'seamless.win',
-  refund: 'seamless.rollback',
-  cashout: 'seamless.win',
-  resettle: 'sports.resettle',
-} as const;
 
 /**
  * One keyed ledger transaction between the member's main wallet and the book (the integration):
@@ -53,23 +39,19 @@ export async function moveMoney(
   trx: Db,
   book: SportsVendorBook,
   slip: SlipRow,
-  kind: keyof typeof LEDGER_KINDS,
+  kind: OwnBookMove,
   toMember: bigint,
   sequence?: number,
 ): Promise<bigint> {
-  const posted = await ledger.post(
-    {
-      merchantId: slip.merchant_id,
-      currency: slip.currency,
-      idempotencyKey: `sports:${slip.id}:${kind}${sequence === undefined ? '' : `:${sequence}`}`,
-      kind: LEDGER_KINDS[kind],
-      postings: [
-        { account: { kind: 'member_main', memberId: slip.member_id }, amount: toMember },
-        { account: { kind: 'vendor', vendorCode: book.integrationCode }, amount: -toMember },
-      ],
-      reference: { sportsSlip: slip.id.toString() },
-    },
-    trx,
-  );
+  const posted = await postOwnBookMove(ledger, trx, {
+    merchantId: slip.merchant_id,
+    currency: slip.currency,
+    memberId: slip.member_id,
+    integration: { code: book.integrationCode },
+    idempotencyKey: `sports:${slip.id}:${kind}${sequence === undefined ? '' : `:${sequence}`}`,
+    kind,
+    toMember,
+    reference: { sportsSlip: slip.id.toString() },
+  });
   return posted.transactionId;
 }

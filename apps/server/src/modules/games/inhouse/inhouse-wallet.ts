@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../../db/database.ts';
-import type { SeamlessKind } from '../../../db/schema.ts';
+import type { SeamlessKind, SeamlessTransactionsTable } from '../../../db/schema.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
 import { vendorRepository } from '../../seamless/vendors.ts';
@@ -73,11 +74,54 @@ export async function ownBookSession(
   return made.id;
 }
 
-export type OwnBookMove = 'stake' | 'win' | 'refund';
+/**
+ * The seamless record of one of our own books' money movements (bet, win, rollback), as a vendor's
+ * would be: the betting record, agent reports and the winner board read it. `book` prefixes the
+ * fingerprint (`<book>:<round>:<kind>:<amount>`).
+ */
+export function ownBookRecord(
+  round: {
+    book: string;
+    roundId: string;
+    merchantId: number;
+    integrationId: number;
+    memberId: number;
+    gameSessionId: bigint | null;
+  },
+  kind: SeamlessKind,
+  amount: bigint,
+  ledgerTransactionId: bigint | null,
+): Insertable<SeamlessTransactionsTable> {
+  return {
+    merchant_id: round.merchantId,
+    vendor_id: round.integrationId,
+    vendor_tx_id: `${round.roundId}:${kind}`,
+    kind,
+    member_id: round.memberId,
+    round_id: round.roundId,
+    amount,
+    reference_tx_id: kind === 'bet' ? null : `${round.roundId}:bet`,
+    fingerprint: createHash('sha256').update(`${round.book}:${round.roundId}:${kind}:${amount}`).digest(),
+    response: '{}',
+    ledger_transaction_id: ledgerTransactionId,
+    game_session_id: round.gameSessionId,
+  };
+}
+
+const OWN_BOOK_LEDGER_KINDS = {
+  stake: 'seamless.bet',
+  win: 'seamless.win',
+  refund: 'seamless.rollback',
+  cashout: 'seamless.win',
+  // A corrected sports result paid or taken back by the difference (ADR 0024).
+  resettle: 'sports.resettle',
+} as const;
+export type OwnBookMove = keyof typeof OWN_BOOK_LEDGER_KINDS;
 
 /**
- * One movement of our own books (in-house games, the lottery) between the member's main wallet and
- * the book's integration account, posted under `idempotencyKey`; the member's balance after it.
+ * One movement of our own books (in-house games, the lottery, cockfight, the sportsbook) between the
+ * member's main wallet and the book's integration account, posted under `idempotencyKey`; the
+ * member's balance after it. toMember < 0 takes money from the member.
  */
 export async function postOwnBookMove(
   ledger: Ledger,
@@ -98,7 +142,7 @@ export async function postOwnBookMove(
       merchantId: move.merchantId,
       currency: move.currency,
       idempotencyKey: move.idempotencyKey,
-      kind: move.kind === 'stake' ? 'seamless.bet' : move.kind === 'win' ? 'seamless.win' : 'seamless.rollback',
+      kind: OWN_BOOK_LEDGER_KINDS[move.kind],
       postings: [
         { account: { kind: 'member_main', memberId: move.memberId }, amount: move.toMember },
         { account: { kind: 'vendor', vendorCode: move.integration.code }, amount: -move.toMember },
