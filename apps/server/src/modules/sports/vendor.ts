@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
-import { vendorRepository } from '../seamless/vendors.ts';
+import { makeOwnBookCatalogue } from '../games/own-book-catalogue.ts';
 
 /** Our sportsbook in the catalogue: a vendor card in SPORTS and one in ESPORTS (§2 /sports, /esports). */
 export const SPORTS_VASSALAGE = 'KHELA_SB';
@@ -69,58 +69,11 @@ export async function ensureSportsVendorBook(
 ): Promise<SportsVendorBook> {
   const found = await findBook(db, merchantId);
   if (found) return found;
-  const merchant = await db
-    .selectFrom('merchants')
-    .select('currency')
-    .where('id', '=', merchantId)
-    .executeTakeFirstOrThrow();
-  const code = sportsIntegrationCode(merchantId);
-  const integration =
-    (await db.selectFrom('vendors').select('id').where('code', '=', code).executeTakeFirst()) ??
-    (await vendorRepository(db, secrets).create({
-      merchantId,
-      code,
-      name: 'Khela sportsbook',
-      currency: merchant.currency,
-    }));
-  await db.updateTable('vendors').set({ status: 'disabled' }).where('id', '=', integration.id).execute();
-  for (const card of CARDS) {
-    const vendor = await db
-      .insertInto('game_vendors')
-      .values({
-        merchant_id: merchantId,
-        vassalage: card.vassalage,
-        display_name: JSON.stringify(card.name),
-        logo_url: card.logo,
-        category: card.category,
-        wallet_mode: 'seamless',
-        integration_id: integration.id,
-        launch_url_template: '',
-        currencies: [merchant.currency],
-        sort_order: -10,
-      })
-      .onConflict((oc) => oc.columns(['merchant_id', 'vassalage']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!vendor) continue;
-    await db
-      .insertInto('games')
-      .values({
-        merchant_id: merchantId,
-        vendor_id: vendor.id,
-        game_code: card.gameCode,
-        vendor_game_id: card.gameCode,
-        game_type: card.category,
-        name: JSON.stringify(card.name),
-        icon_url: card.logo,
-        large_icon_url: card.logo,
-        game_classify: card.category,
-        min_bet: 100n,
-        max_bet: 100_000_000n,
-      })
-      .onConflict((oc) => oc.columns(['vendor_id', 'game_code']).doNothing())
-      .execute();
-  }
+  await makeOwnBookCatalogue(db, secrets, merchantId, {
+    integrationCode: sportsIntegrationCode(merchantId),
+    integrationName: 'Khela sportsbook',
+    cards: CARDS.map((card) => ({ ...card, vendorGameId: card.gameCode, icon: card.logo })),
+  });
   const book = await findBook(db, merchantId);
   if (!book) throw new Error(`merchant ${merchantId}: the sportsbook's catalogue rows could not be made`);
   return book;
