@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   cashierAdminEndpoints as cashier,
@@ -6,11 +6,12 @@ import {
   WITHDRAWAL_STATUSES,
   type ValueOf,
 } from '@khela/contracts';
-import { ApiError, call } from '../api.ts';
+import { call } from '../api.ts';
 import { useI18n } from '../i18n.tsx';
 import { formatAmount, formatTime } from '../format.ts';
 import { actionsFor, arrivedSince, matchesSearch, type Action } from '../queue.ts';
 import { Failed, Loading } from '../components/states.tsx';
+import { ConfirmDialog } from '../components/dialog.tsx';
 import type { MessageKey } from '../locales/en.ts';
 
 /** New requests show up without a refresh: the open queue is read again this often. */
@@ -326,12 +327,8 @@ function ConfirmAction({
 }) {
   const { t, language } = useI18n();
   const queryClient = useQueryClient();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const needsReason = action === 'reject' || action === 'fail';
-  const [reason, setReason] = useState('');
-  const titleId = useId();
   const mutation = useMutation({
-    mutationFn: () => perform(row, action, reason.trim()),
+    mutationFn: (reason: string) => perform(row, action, reason),
     onSuccess: async (status) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ['cashier'] }),
@@ -340,55 +337,21 @@ function ConfirmAction({
       onClose(status);
     },
   });
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (needsReason && reason.trim() === '') return;
-    mutation.mutate();
-  };
   const amount = formatAmount(row.amount, language, row.currency);
   const payee = row.kind === 'withdrawals' ? row.payeeAccount.payeeName : '';
+  const needsReason = action === 'reject' || action === 'fail';
   return (
-    <dialog ref={dialog} className="dialog" aria-labelledby={titleId} onCancel={() => onClose(null)}>
-      <form onSubmit={submit}>
-        <h2 id={titleId}>{t('cashier.confirmTitle', { action: t(ACTION_LABEL[action]), id: row.id })}</h2>
-        <p>{t(consequence(row, action), { amount, member: row.username, payee })}</p>
-        {needsReason && (
-          <label>
-            {t('cashier.reason')}
-            <textarea
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              required
-              maxLength={500}
-              rows={3}
-              aria-describedby={`${titleId}-hint`}
-            />
-            <span id={`${titleId}-hint`} className="hint">
-              {t('cashier.reasonRequired')}
-            </span>
-          </label>
-        )}
-        {mutation.isError && (
-          <p className="error" role="alert">
-            {mutation.error instanceof ApiError ? mutation.error.message : t('app.error')}
-          </p>
-        )}
-        <div className="actions">
-          <button
-            type="submit"
-            className={action === 'approve' || action === 'pay' ? 'primary' : 'danger'}
-            disabled={mutation.isPending}
-          >
-            {t(ACTION_LABEL[action])}
-          </button>
-          <button type="button" onClick={() => onClose(null)}>
-            {t('cashier.cancel')}
-          </button>
-        </div>
-      </form>
-    </dialog>
+    <ConfirmDialog
+      title={t('cashier.confirmTitle', { action: t(ACTION_LABEL[action]), id: row.id })}
+      consequence={<p>{t(consequence(row, action), { amount, member: row.username, payee })}</p>}
+      confirmLabel={t(ACTION_LABEL[action])}
+      tone={action === 'approve' || action === 'pay' ? 'primary' : 'danger'}
+      reasonLabel={needsReason ? t('cashier.reason') : undefined}
+      reasonHint={t('cashier.reasonRequired')}
+      pending={mutation.isPending}
+      error={mutation.isError ? mutation.error : null}
+      onConfirm={(reason) => mutation.mutate(reason)}
+      onCancel={() => onClose(null)}
+    />
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   adminEndpoints,
@@ -17,12 +17,13 @@ import {
   deviceOf,
   fieldError,
   normalizeAmount,
-  pageCount,
   resultingBalance,
   statusActions,
   type MemberStatus,
 } from '../members-logic.ts';
 import { Failed, Loading } from '../components/states.tsx';
+import { Pager } from '../components/pager.tsx';
+import { Dialog } from '../components/dialog.tsx';
 import type { MessageKey } from '../locales/en.ts';
 
 const PAGE_SIZE = 20;
@@ -65,28 +66,6 @@ export default function MembersSection({ permissions }: { permissions: readonly 
         {view === 'search' ? <Search onOpen={setMemberId} /> : <AgentTree onOpen={setMemberId} />}
       </div>
     </section>
-  );
-}
-
-function Pager({ total, pageNo, onPage }: { total: number; pageNo: number; onPage: (page: number) => void }) {
-  const { t, language } = useI18n();
-  const pages = pageCount(total, PAGE_SIZE);
-  return (
-    <nav className="pager" aria-label={t('members.pages')}>
-      <button type="button" disabled={pageNo <= 1} onClick={() => onPage(pageNo - 1)}>
-        {t('members.previous')}
-      </button>
-      <span>
-        {t('members.pageOf', {
-          page: formatCount(pageNo, language),
-          pages: formatCount(pages, language),
-          total: formatCount(total, language),
-        })}
-      </span>
-      <button type="button" disabled={pageNo >= pages} onClick={() => onPage(pageNo + 1)}>
-        {t('members.next')}
-      </button>
-    </nav>
   );
 }
 
@@ -219,7 +198,7 @@ function Search({ onOpen }: { onOpen: (id: number) => void }) {
               </tbody>
             </table>
           </div>
-          <Pager total={query.data.total} pageNo={pageNo} onPage={setPageNo} />
+          <Pager total={query.data.total} pageNo={pageNo} pageSize={PAGE_SIZE} onPage={setPageNo} />
         </>
       )}
     </>
@@ -325,7 +304,7 @@ function AgentTree({ onOpen }: { onOpen: (id: number) => void }) {
               </tbody>
             </table>
           </div>
-          <Pager total={query.data.total} pageNo={pageNo} onPage={setPageNo} />
+          <Pager total={query.data.total} pageNo={pageNo} pageSize={PAGE_SIZE} onPage={setPageNo} />
         </>
       )}
     </>
@@ -618,7 +597,7 @@ function Records<T extends { list: unknown[]; total: number }>({
   return (
     <>
       <div className="table-wrap">{children(query.data)}</div>
-      <Pager total={query.data.total} pageNo={page} onPage={onPage} />
+      <Pager total={query.data.total} pageNo={page} pageSize={PAGE_SIZE} onPage={onPage} />
     </>
   );
 }
@@ -690,20 +669,6 @@ function Bets({ id, currency, mayRecall }: { id: number; currency: string; mayRe
   );
 }
 
-function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
-  return (
-    <dialog ref={dialog} className="dialog" aria-labelledby={titleId} onCancel={onClose}>
-      <h2 id={titleId}>{title}</h2>
-      {children}
-    </dialog>
-  );
-}
-
 function RoundRecall({ roundId, currency, onClose }: { roundId: string; currency: string; onClose: () => void }) {
   const { t, language } = useI18n();
   const query = useQuery({
@@ -713,7 +678,7 @@ function RoundRecall({ roundId, currency, onClose }: { roundId: string; currency
   });
   const round = query.data;
   return (
-    <Modal title={t('members.recallTitle', { round: roundId })} onClose={onClose}>
+    <Dialog title={t('members.recallTitle', { round: roundId })} onClose={onClose}>
       {query.isPending && <Loading />}
       {query.isError && <Failed message={query.error.message} onRetry={() => void query.refetch()} />}
       {round && (
@@ -742,7 +707,7 @@ function RoundRecall({ roundId, currency, onClose }: { roundId: string; currency
           {t('members.close')}
         </button>
       </div>
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -891,7 +856,7 @@ function StatusDialog({
   });
   const reasonError = fieldError(mutation.error, 'reason');
   return (
-    <Modal
+    <Dialog
       title={t('members.statusTitle', { action: t(STATUS_VERB[status]), name: member.username })}
       onClose={onClose}
     >
@@ -932,7 +897,7 @@ function StatusDialog({
           </button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -942,7 +907,7 @@ function PasswordDialog({ member, onClose }: { member: AdminMemberDetail; onClos
     mutationFn: () => call(adminEndpoints.memberPasswordReset, { params: { id: String(member.id) } }),
   });
   return (
-    <Modal title={t('members.resetTitle', { name: member.username })} onClose={onClose}>
+    <Dialog title={t('members.resetTitle', { name: member.username })} onClose={onClose}>
       {mutation.data ? (
         <>
           <p>{t('members.resetDone')}</p>
@@ -968,7 +933,7 @@ function PasswordDialog({ member, onClose }: { member: AdminMemberDetail; onClos
           {mutation.data ? t('members.close') : t('members.cancel')}
         </button>
       </div>
-    </Modal>
+    </Dialog>
   );
 }
 
@@ -1010,7 +975,7 @@ function AdjustDialog({
   const amountError = fieldError(mutation.error, 'amount');
   const reasonError = fieldError(mutation.error, 'reason');
   return (
-    <Modal title={t('members.adjustTitle', { name: member.username })} onClose={onClose}>
+    <Dialog title={t('members.adjustTitle', { name: member.username })} onClose={onClose}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -1079,6 +1044,6 @@ function AdjustDialog({
           </button>
         </div>
       </form>
-    </Modal>
+    </Dialog>
   );
 }

@@ -5,6 +5,7 @@ import { call } from '../api.ts';
 import { useI18n } from '../i18n.tsx';
 import { formatTime } from '../format.ts';
 import { Failed, Loading } from '../components/states.tsx';
+import { DataTable, type Column } from '../components/data-table.tsx';
 import type { MessageKey } from '../locales/en.ts';
 import { formErrors } from './operators-form.ts';
 
@@ -107,54 +108,51 @@ function OperatorTable({
   onEdit: (row: OperatorRow) => void;
 }) {
   const { t, language } = useI18n();
+  const columns: Column<OperatorRow>[] = [
+    {
+      id: 'username',
+      header: t('operators.username'),
+      cell: (row) => (
+        <>
+          {row.username} {row.id === self && <span className="hint">{t('operators.you')}</span>}
+        </>
+      ),
+    },
+    { id: 'role', header: t('operators.role'), cell: (row) => t(`role.${row.role}` as MessageKey) },
+    {
+      id: 'status',
+      header: t('operators.status'),
+      cell: (row) => (
+        <span className={`badge ${row.active ? 'approved' : 'rejected'}`}>
+          {row.active ? t('operators.active') : t('operators.disabled')}
+        </span>
+      ),
+    },
+    {
+      id: 'twoFactor',
+      header: t('operators.twoFactor'),
+      cell: (row) => (row.totpEnabled ? t('operators.on') : t('operators.off')),
+    },
+    { id: 'created', header: t('operators.created'), wide: true, cell: (row) => formatTime(row.createdAt, language) },
+    {
+      id: 'edit',
+      header: <span className="visually-hidden">{t('operators.edit')}</span>,
+      cell: (row) =>
+        row.id !== self && (
+          <button type="button" onClick={() => onEdit(row)} aria-label={`${t('operators.edit')} ${row.username}`}>
+            {t('operators.edit')}
+          </button>
+        ),
+    },
+  ];
   return (
-    <div className="table-wrap">
-      <table className="queue">
-        <caption className="visually-hidden">{t('operators.title')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('operators.username')}</th>
-            <th scope="col">{t('operators.role')}</th>
-            <th scope="col">{t('operators.status')}</th>
-            <th scope="col">{t('operators.twoFactor')}</th>
-            <th scope="col" className="wide">
-              {t('operators.created')}
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">{t('operators.edit')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id} data-testid={`operator-${row.username}`}>
-              <td>
-                {row.username} {row.id === self && <span className="hint">{t('operators.you')}</span>}
-              </td>
-              <td>{t(`role.${row.role}` as MessageKey)}</td>
-              <td>
-                <span className={`badge ${row.active ? 'approved' : 'rejected'}`}>
-                  {row.active ? t('operators.active') : t('operators.disabled')}
-                </span>
-              </td>
-              <td>{row.totpEnabled ? t('operators.on') : t('operators.off')}</td>
-              <td className="wide">{formatTime(row.createdAt, language)}</td>
-              <td>
-                {row.id !== self && (
-                  <button
-                    type="button"
-                    onClick={() => onEdit(row)}
-                    aria-label={`${t('operators.edit')} ${row.username}`}
-                  >
-                    {t('operators.edit')}
-                  </button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={t('operators.title')}
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.id}
+      rowTestId={(row) => `operator-${row.username}`}
+    />
   );
 }
 

@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import { useI18n } from '../i18n.tsx';
+
+export interface Column<Row> {
+  id: string;
+  header: ReactNode;
+  cell: (row: Row) => ReactNode;
+  /** Shown from tablet width up (the `.wide` rule in styles.css). */
+  wide?: boolean;
+  /** The server's sort key, when the list can be sorted by this column. */
+  sortKey?: string;
+}
+
+export interface Sort {
+  key: string;
+  order: 'asc' | 'desc';
+}
+
+/**
+ * The console's one table: a caption for screen readers, column headers that sort on the server
+ * (aria-sort tells which), a row per item and the empty state. Paging is the caller's (Pager).
+ */
+export function DataTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  rowTestId,
+  sort,
+  onSort,
+  empty,
+}: {
+  caption: string;
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  rowTestId?: (row: Row) => string;
+  sort?: Sort;
+  onSort?: (sort: Sort) => void;
+  empty?: string;
+}) {
+  const { t } = useI18n();
+  if (rows.length === 0) return <p className="empty">{empty ?? t('table.empty')}</p>;
+  return (
+    <div className="table-wrap">
+      <table className="queue">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => {
+              const sorted = sort && column.sortKey === sort.key ? sort.order : undefined;
+              return (
+                <th
+                  key={column.id}
+                  scope="col"
+                  className={column.wide ? 'wide' : undefined}
+                  aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                >
+                  {column.sortKey && onSort ? (
+                    <button
+                      type="button"
+                      className="link sort"
+                      onClick={() => onSort({ key: column.sortKey!, order: sorted === 'desc' ? 'asc' : 'desc' })}
+                    >
+                      {column.header}
+                      <span aria-hidden="true">{sorted === 'asc' ? ' ↑' : sorted === 'desc' ? ' ↓' : ''}</span>
+                    </button>
+                  ) : (
+                    column.header
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)} data-testid={rowTestId?.(row)}>
+              {columns.map((column) => (
+                <td key={column.id} className={column.wide ? 'wide' : undefined}>
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
