@@ -197,3 +197,51 @@ describe('operator console: operators and audit (issue 16 items 1, 8)', () => {
     await context.close();
   });
 });
+
+describe('operator console: reports, and axe on every section (issue 16 item 9)', () => {
+  it('reads a report sorted on the server, exports it as CSV, and axe passes sign-in and each section', async () => {
+    const { page, context, errors } = await openPage(browser, { language: 'en', theme: 'dark', width: 1280 });
+    await page.goto('/console/reports');
+    await page.getByRole('heading', { name: 'Operator sign-in' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill('Admin@123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+    await page.getByText(/^From \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}/).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Member performance' }).click();
+    const sorted = page.getByRole('columnheader', { name: /Valid bets/ });
+    await page.getByRole('button', { name: /^Valid bets/ }).click();
+    await expect.poll(() => sorted.getAttribute('aria-sort')).toBe('descending');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV (all pages)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^members-day-\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv.replace('\uFEFF', '').split('\r\n')[0]).toBe(
+      'Member,Bets placed,Valid bets,Wins,GGR,Deposits,Deposit count,Withdrawals,Withdrawal count',
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+
+    for (const [link, heading] of [
+      ['Members', 'Members'],
+      ['Operators', 'Operators'],
+      ['My security', 'My security'],
+    ] as const) {
+      await page.getByRole('navigation').getByRole('link', { name: link }).click();
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await page
+        .locator('.state[role="status"]')
+        .first()
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
+      expect({ section: link, violations: await seriousViolations(page) }).toEqual({ section: link, violations: [] });
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { screenshot } from './browser.ts';
-import { browserWithoutCaptcha, label, visit } from './member.ts';
+import type { Page } from 'playwright-core';
+import { baseUrl, screenshot } from './browser.ts';
+import { browserWithoutCaptcha, label, logIn, visit } from './member.ts';
 
 /**
  * Issue 15 item 2 in Chromium: a visitor sent to log in from /lottery (§6) logs in as player21,
@@ -10,11 +11,30 @@ import { browserWithoutCaptcha, label, visit } from './member.ts';
  * the ticket pending in My tickets while the balance goes down by the stake; the page passes axe.
  * player21 (a demo team player no other suite uses) plays here, so the balances the other suites
  * expect stay as they are; a daily draw leaves the ticket pending for the rest of the run.
+ * Then (issue 15 Tests) an e-lottery ticket wins: Sum odd AND Sum even on one draw, so one must
+ * win; the development route draws the open slot at once, and My tickets shows the win and the
+ * balance grows by its payout.
  */
 const browser = browserWithoutCaptcha();
 const PLAYER = { username: 'player21', password: 'Player@123' };
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const amountIn = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
+/** E-lottery games of the demo, shortest first: the first with time left to bet is played. */
+const E_LOTTERIES = ['bhagya-colour-draw-1-min', 'bhagya-colour-draw-3-min', 'bhagya-lucky-5d'];
+const secondsIn = (clock: string | null) =>
+  (clock ?? '').split(':').reduce((total, part) => total * 60 + Number(part), 0);
+
+/** Opens the first e-lottery whose betting stays open for at least 15 s more; its game code. */
+async function openELottery(page: Page): Promise<string> {
+  for (const code of E_LOTTERIES) {
+    await page.goto(`/lottery?gameCode=${code}`);
+    const countdown = page.getByTestId('lottery-countdown');
+    await countdown.waitFor();
+    const open = (await page.locator('.lottery-issue[data-open]').count()) > 0;
+    if (open && secondsIn(await countdown.textContent()) >= 15) return code;
+  }
+  throw new Error('no e-lottery open for betting long enough');
+}
 describe('lottery pages (issue 15 item 2)', () => {
   it('buys a ticket from the bet slip; it shows in My tickets and the balance goes down', async () => {
     const { page, context, errors } = await visit(browser(), { theme: 'dark' });
@@ -80,6 +100,56 @@ describe('lottery pages (issue 15 item 2)', () => {
         .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     });
     expect(violations).toEqual([]);
+    expect(errors.filter((e) => !/favicon/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('buys Sum odd and Sum even on an e-lottery draw; after the draw one ticket shows its win and the balance grows', async () => {
+    const { page, context, errors } = await visit(browser(), { theme: 'light' });
+    page.setDefaultTimeout(15_000);
+    await page.goto('/');
+    await (await logIn(page, PLAYER.username, PLAYER.password)).waitFor({ state: 'detached' });
+    const gameCode = await openELottery(page);
+    const lotteryBalance = page.getByTestId('lottery-balance');
+    await expect.poll(async () => amountIn(await lotteryBalance.textContent())).toBeGreaterThan(20);
+    const before = amountIn(await lotteryBalance.textContent());
+
+    await page.getByRole('radio', { name: 'Sum odd/even' }).check();
+    const stake = page.getByLabel(label('Stake (BDT)'));
+    for (const pick of ['Odd', 'Even']) {
+      await page.getByRole('radio', { name: pick, exact: true }).check();
+      await stake.fill('10');
+      await page.getByRole('button', { name: 'Add to slip' }).click();
+    }
+    await page.getByRole('button', { name: 'Review 2 tickets' }).click();
+    await page.getByRole('button', { name: 'Place ticket' }).click();
+    const placed = page.getByText(/^2 tickets placed for draw [\d-]+/);
+    await placed.waitFor();
+    const issue = /draw ([\d-]+)/.exec((await placed.textContent()) ?? '')![1];
+    await expect.poll(async () => amountIn(await lotteryBalance.textContent())).toBeCloseTo(before - 20, 2);
+
+    // The draw now, not at its time (a development route; production has none).
+    const drawn = await fetch(`${baseUrl()}/dev/lottery/draw-now`, {
+      method: 'POST',
+      headers: { Merchant: 'khela', 'content-type': 'application/json' },
+      body: JSON.stringify({ gameCode }),
+    }).then((r) => r.json() as Promise<{ success: boolean; value: { issue: string } }>);
+    expect(drawn).toMatchObject({ success: true, value: { issue } });
+
+    await page.reload();
+    const ofDraw = (state: string) =>
+      page.getByTestId('lottery-tickets').locator(`li[data-state="${state}"]`).filter({ hasText: issue });
+    const won = ofDraw('won');
+    await won.first().getByText('Won', { exact: true }).waitFor();
+    expect(await won.count()).toBe(1);
+    expect(await ofDraw('lost').count()).toBe(1);
+    const payout = amountIn(await won.locator('dd').nth(2).textContent());
+    expect(payout).toBeGreaterThan(10);
+    await expect.poll(async () => amountIn(await lotteryBalance.textContent())).toBeCloseTo(before - 20 + payout, 2);
+    await expect
+      .poll(async () => amountIn(await page.getByTestId('header-balance').textContent()))
+      .toBeCloseTo(before - 20 + payout, 2);
+    await screenshot(page, 'lottery-ticket-won-1280');
     expect(errors.filter((e) => !/favicon/.test(e))).toEqual([]);
     await context.close();
   });

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { AdminSportsEvent } from '@khela/contracts';
 import { adminSession } from './admin-api.ts';
-import { screenshot } from './browser.ts';
+import { baseUrl, screenshot } from './browser.ts';
 import { browserWithoutCaptcha, label, logIn, visit } from './member.ts';
 
 /**
@@ -10,6 +11,9 @@ import { browserWithoutCaptcha, label, logIn, visit } from './member.ts';
  * multiple in the slip drawer (combined odds and return shown), confirms it, sees the header
  * balance fall by the stake and the slip open in My bets. afterAll cancels both events (the slip
  * is refunded), so the player's balance is as it was.
+ * Then (issue 15 Tests) the sandbox feed settles a multiple: player22 backs the home side of two
+ * events the sandbox feed publishes, the feed is asked to end both 2–0 now (a development route),
+ * and the slip shows Won in My bets while the balance grows by its payout.
  */
 const browser = browserWithoutCaptcha();
 const eventIds: number[] = [];
@@ -96,6 +100,81 @@ describe('sportsbook', () => {
     expect(await card.textContent()).toContain(`E2E Lions ${run}`);
     expect(await card.textContent()).toContain('Open');
     await screenshot(page, 'sports-my-bets-en-360');
+    expect(errors).toEqual([]);
+  });
+
+  it('a two-leg multiple on sandbox feed events is settled by the feed: Won in My bets, the balance grows', async () => {
+    const admin = await adminSession();
+    const listed: { list: AdminSportsEvent[] } = await admin.call('GET', '/admin/sports/events?pageSize=100');
+    // The feed's own events, taking bets, their first market open with a home price; not ours above.
+    const fromFeed = listed.list.filter(
+      (e) =>
+        !eventIds.includes(e.id) &&
+        e.bettable &&
+        e.competition.startsWith('Sandbox') &&
+        e.markets[0]?.status === 'open' &&
+        e.markets[0].selections.some((s) => s.code === 'HOME'),
+    );
+    // Not yet started first: the feed ends those only when asked.
+    fromFeed.sort((a, b) => Number(b.status === 'scheduled') - Number(a.status === 'scheduled'));
+    expect(fromFeed.length).toBeGreaterThanOrEqual(2);
+    const [first, second] = fromFeed as [AdminSportsEvent, AdminSportsEvent];
+
+    const { page, errors } = await visit(browser(), { width: 360, height: 800 });
+    page.setDefaultTimeout(15_000);
+    await page.goto(`/sportsbook?event=${first.id}`);
+    await (await logIn(page, 'player22', 'Player@123')).waitFor({ state: 'detached' });
+    const homePrice = (home: string) =>
+      page.getByRole('button', { name: new RegExp(`^${home.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} at \\d`) }).first();
+    await homePrice(first.home).click();
+    await page.goto(`/sportsbook?event=${second.id}`);
+    await page.getByRole('heading', { name: `${second.home} v ${second.away}` }).waitFor();
+    await homePrice(second.home).click();
+
+    const toggle = page.getByRole('button', { name: /^Bet slip/ });
+    await expect.poll(() => toggle.textContent()).toContain('2 picks');
+    await toggle.click();
+    const slip = page.getByRole('complementary', { name: /Bet slip/ });
+    await slip.getByRole('radio', { name: 'Multiple' }).click();
+    await slip.getByRole('radio', { name: 'Accept any odds' }).check();
+    await slip.getByLabel(label('Stake')).fill('20');
+    await slip.getByRole('button', { name: 'Place bet' }).click();
+    await slip.getByRole('button', { name: 'Place now' }).click();
+    const placed = slip.getByText(/^Bet placed \(slip #\d+\)\.$/);
+    await placed.waitFor();
+    const slipId = /#(\d+)/.exec((await placed.textContent()) ?? '')![1];
+    const afterStake = await balanceOf(page);
+    await page.getByRole('button', { name: 'Close the bet slip' }).click();
+
+    // The feed ends both events 2–0 now; the server's feed pass brings the results in.
+    for (const event of [first, second]) {
+      const res = await fetch(`${baseUrl()}/dev/sports/feed-finish`, {
+        method: 'POST',
+        headers: { Merchant: 'khela', 'content-type': 'application/json' },
+        body: JSON.stringify({ eventId: event.id, home: 2, away: 0 }),
+      });
+      expect(await res.json()).toMatchObject({ success: true });
+    }
+
+    await page.getByRole('navigation', { name: 'Sportsbook sections' }).getByRole('link', { name: 'My bets' }).click();
+    const card = page.getByRole('listitem', { name: `Slip #${slipId}` });
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByRole('tab', { name: 'Settled' }).click();
+          await page.getByRole('heading', { name: 'My bets' }).waitFor();
+          return (await card.count()) ? card.textContent() : '';
+        },
+        { timeout: 20_000, interval: 1_000 },
+      )
+      .toContain('Won');
+    const paid = amountIn(await card.locator('dd').last().textContent());
+    expect(paid).toBeGreaterThan(20);
+    await expect
+      .poll(async () => amountIn(await page.getByTestId('header-balance').textContent()))
+      .toBeCloseTo(afterStake + paid, 2);
+    await screenshot(page, 'sports-feed-won-en-360');
     expect(errors).toEqual([]);
   });
 });

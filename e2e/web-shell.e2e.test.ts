@@ -86,6 +86,29 @@ describe('the home page (issue 3)', () => {
   }
 });
 
+describe('hot matches on the home page (issue 15 item 3)', () => {
+  it('shows the live and next matches under the game lanes, and a tap opens the event', async () => {
+    const { page, context, errors } = await visit({ language: 'en', width: 360 });
+    await page.goto('/');
+    await page.locator('main#main').waitFor();
+    // The lane is its own chunk, loaded once the game sections come near: scroll down to it.
+    const cards = page.getByRole('region', { name: 'Hot matches' }).getByRole('listitem');
+    for (let i = 0; i < 30 && (await cards.count()) === 0; i++) await page.mouse.wheel(0, 1200);
+    const first = cards.first().getByRole('link');
+    await first.waitFor();
+    expect(await first.textContent()).toMatch(/^.+Live/); // the demo's hot matches: live ones first
+    const eventId = await first.getAttribute('data-event');
+    const [home, away] = await first.locator('.hot-match__team').allTextContents();
+    await first.scrollIntoViewIfNeeded();
+    await screenshot(page, 'home-hot-matches-en-360');
+    await first.click();
+    await page.waitForURL(`**/sportsbook?event=${eventId}`);
+    await page.getByRole('heading', { name: `${home} v ${away}`, level: 2 }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('status pages switched on through /admin (§4)', () => {
   it('shows the maintenance page with its message, then the site again', async () => {
     const admin = await adminSession();

@@ -273,6 +273,17 @@ async function lighthouseRuns(base, work, runs) {
         // Lighthouse's own CPU benchmark of this machine at the time of the run: the simulated
         // 4× slowdown multiplies the tasks as they ran here, so a busy machine scores lower.
         benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+        // Where the main thread's time went (Lighthouse's groups, ms) and the longest tasks with the
+        // file they are attributed to: what total blocking time is made of.
+        mainThread: (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((item) => ({
+          group: item.group,
+          ms: Math.round(item.duration),
+        })),
+        longTasks: (lhr.audits['long-tasks']?.details?.items ?? []).slice(0, 5).map((item) => ({
+          file: item.url.replace(base, '') || '/',
+          startMs: Math.round(item.startTime),
+          ms: Math.round(item.duration),
+        })),
         failedA11y: Object.values(lhr.audits)
           .filter(
             (a) => lhr.categories.accessibility.auditRefs.some((r) => r.id === a.id && r.weight > 0) && a.score === 0,
@@ -338,6 +349,8 @@ async function main() {
     cls: Number(m.cls.toFixed(3)),
     speedIndexMs: Math.round(m.speedIndexMs),
     benchmarkIndex: m.benchmarkIndex,
+    mainThread: m.mainThread,
+    longTasks: m.longTasks,
     lighthouseRuns: lh.runs.map((r) => ({ performance: r.performance, accessibility: r.accessibility })),
   };
   const ok = {
@@ -350,7 +363,9 @@ Khela web performance budget (home route /, Chromium ${CHROMIUM})
   first-load JS   ${kb(figures.jsGzipKb).padStart(9)} gzip (${kb(figures.jsRawKb)} raw)   budget ≤ ${BUDGET.jsGzipKb} KB   ${verdict(ok.js)}   (a new visitor's on-load popup adds ${kb(figures.firstVisitJsGzipKb - figures.jsGzipKb)}: ${kb(figures.firstVisitJsGzipKb)})
   performance     ${String(figures.performance).padStart(9)}   budget ≥ ${BUDGET.performance}   ${verdict(ok.performance)}   (median of ${runs}: FCP ${figures.fcpMs} ms, LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, CLS ${figures.cls}, SI ${figures.speedIndexMs} ms)
   accessibility   ${String(figures.accessibility).padStart(9)}   budget ≥ ${BUDGET.accessibility}   ${verdict(ok.accessibility)}${m.failedA11y.length ? `   (failing audits: ${m.failedA11y.join(', ')})` : ''}
-  machine         BenchmarkIndex ${figures.benchmarkIndex} (Lighthouse's CPU benchmark; performance depends on it: measure on an idle machine)`);
+  machine         BenchmarkIndex ${figures.benchmarkIndex} (Lighthouse's CPU benchmark; performance depends on it: measure on an idle machine)
+  main thread     ${m.mainThread.map((g) => `${g.group} ${g.ms} ms`).join(', ')}
+  longest tasks   ${m.longTasks.map((t) => `${t.ms} ms at ${t.startMs} ms (${t.file})`).join(', ') || 'none'}`);
   if (args.json) await writeFile(args.json, JSON.stringify({ ...figures, budget: BUDGET, ok }, null, 2));
   return ok.js && ok.performance && ok.accessibility ? 0 : 1;
 }

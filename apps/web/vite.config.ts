@@ -222,7 +222,7 @@ const AGENT_PAGE_CHUNK =
  */
 const SHELL_SCRIPT = /^assets\/((framework|index|rolldown-runtime)-[\w-]{8}\.js|framework-[\w-]{8}\.css)$/;
 const LATER_PAGE_CHUNK =
-  /(^|\/)(member|header-balance|contract-offers|verify-page|fairness-page|rounds-page|point-mall|cockfight-page|content)-[\w-]{8}\.js$/;
+  /(^|\/)(member|header-balance|contract-offers|verify-page|fairness-page|rounds-page|point-mall|cockfight-page|content|hot-matches-lane)-[\w-]{8}\.js$/;
 const LATER_CONTRACTS =
   /[\\/]packages[\\/]contracts[\\/]src[\\/](?:endpoints[\\/])?(member|wallet|cashier|games|inhouse|seal|agent-contracts|agent-downlines|agent-reports|referral-rewards|rebates|points|lucky|lottery|cockfight|sports|sports-live|promotions|vip|content|missions|errors|registration-messages)\.ts$/;
 const laterContracts = (id: string): string | null => {
@@ -398,8 +398,9 @@ export default defineConfig(({ command }) => ({
     modulePreload: {
       polyfill: false,
       // The agent centre's pages (issue 13), and the pages a visitor reaches from the home page
-      // only after logging in or a few clicks in (LATER_PAGE_CHUNK), load their own imports when
-      // opened, without a preload list in the shell: their names would cost the first load.
+      // only after logging in or a few clicks in, and the home's hot matches lane, loaded below the
+      // fold (LATER_PAGE_CHUNK), load their own imports when opened, without a preload list in the
+      // shell: their names would cost the first load.
       // The shell's own scripts are loaded before anything can be imported lazily: listing them in
       // every preload list cost the first load bytes and nothing else.
       resolveDependencies: (file, deps) =>

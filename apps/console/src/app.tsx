@@ -14,7 +14,14 @@ const Cashier = lazy(() => import('./sections/cashier.tsx'));
 const Members = lazy(() => import('./sections/members.tsx'));
 const Operators = lazy(() => import('./sections/operators.tsx'));
 const Audit = lazy(() => import('./sections/audit.tsx'));
+const Reports = lazy(() => import('./sections/reports.tsx'));
+const Games = lazy(() => import('./sections/games.tsx'));
+const Books = lazy(() => import('./sections/books.tsx'));
 const Security = lazy(() => import('./sections/security.tsx'));
+const Content = lazy(() => import('./sections/content.tsx'));
+const Settings = lazy(() => import('./sections/settings.tsx'));
+const Agents = lazy(() => import('./sections/agents.tsx'));
+const Engagement = lazy(() => import('./sections/engagement.tsx'));
 
 export type Operator = ValueOf<typeof adminEndpoints.me>;
 
@@ -176,7 +183,14 @@ function Shell({ operator, onSignOut }: { operator: Operator; onSignOut: (reason
           {section?.id === 'members' && <Members permissions={operator.permissions} />}
           {section?.id === 'operators' && <Operators self={operator.id} />}
           {section?.id === 'audit' && <Audit />}
+          {section?.id === 'reports' && <Reports />}
+          {section?.id === 'games' && <Games permissions={operator.permissions} />}
+          {section?.id === 'books' && <Books permissions={operator.permissions} />}
           {section?.id === 'security' && <Security />}
+          {section?.id === 'content' && <Content permissions={operator.permissions} />}
+          {section?.id === 'settings' && <Settings permissions={operator.permissions} />}
+          {section?.id === 'agents' && <Agents />}
+          {section?.id === 'engagement' && <Engagement permissions={operator.permissions} />}
           {!section && <p className="empty">{t('app.nothing')}</p>}
         </Suspense>
       </main>

@@ -22,8 +22,17 @@ describe('idle time-out', () => {
 describe('sections by permission', () => {
   it('shows only what the role may use, and falls back to the first allowed', () => {
     // "My security" (one's own two-factor) is every operator's.
-    expect(allowedSections(['cashier', 'feedback']).map((s) => s.id)).toEqual(['cashier', 'security']);
-    expect(allowedSections(['banners']).map((s) => s.id)).toEqual(['security']);
+    expect(allowedSections(['cashier', 'feedback']).map((s) => s.id)).toEqual([
+      'cashier',
+      'books',
+      'agents',
+      'engagement',
+      'security',
+    ]);
+    // A section opened by any one of several permissions.
+    expect(allowedSections(['inbox']).map((s) => s.id)).toEqual(['engagement', 'security']);
+    expect(allowedSections(['banners']).map((s) => s.id)).toEqual(['content', 'security']);
+    expect(allowedSections(['feedback']).map((s) => s.id)).toEqual(['security']);
     expect(allowedSections(['operators', 'auditLog']).map((s) => s.id)).toEqual(['operators', 'audit', 'security']);
     const all = allowedSections(['dashboard', 'cashier']);
     expect(sectionFor('/console/cashier/', all)?.id).toBe('cashier');

@@ -50,6 +50,7 @@ import { registerSportsLiveRoutes, type SportsLiveOptions } from './modules/spor
 import { registerDevMissions, registerMissionRoutes } from './modules/missions/routes.ts';
 import { registerDevPromotions, registerPromotionRoutes } from './modules/promotions/routes.ts';
 import { registerDevPointEarning, registerPointRoutes } from './modules/points/routes.ts';
+import { registerDevSandboxFeedFinish } from './modules/sports/feed/sandbox-dev-route.ts';
 import { registerSeamlessRoutes } from './modules/seamless/routes.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerObservability } from './plugins/observability.ts';
@@ -59,6 +60,8 @@ import { Counter } from 'prom-client';
 import { registerWeb } from './plugins/web.ts';
 import { registerConsole } from './plugins/console.ts';
 import { registerDashboardRoutes } from './modules/admin/dashboard.ts';
+import { registerReportRoutes } from './modules/admin/reports.ts';
+import { registerTransferAdminRoutes } from './modules/games/transfer-wallet/admin-routes.ts';
 
 export interface AppOptions {
   db: Db;
@@ -231,6 +234,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerAdminRoutes(app, deps);
   registerDashboardRoutes(app, deps);
+  registerReportRoutes(app, deps);
+  registerTransferAdminRoutes(app, deps);
   registerSystemRoutes(app, deps);
   registerSupportRoutes(app, deps);
   registerMemberRoutes(app, deps);
@@ -267,6 +272,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerDevMissions(app, options.db);
     registerDevPromotions(app, options.db);
     registerDevPointEarning(app, options.db);
+    registerDevSandboxFeedFinish(app, options.db);
   }
   options.configure?.(app, deps);
   return app;

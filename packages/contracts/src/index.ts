@@ -16,8 +16,11 @@ export * from './endpoints/vendors-admin.ts';
 export * from './endpoints/referral-rewards.ts';
 export * from './endpoints/inbox-admin.ts';
 export * from './endpoints/dashboard-admin.ts';
+export * from './endpoints/transfers-admin.ts';
 export * from './endpoints/operators-admin.ts';
 export * from './endpoints/members-admin.ts';
+export * from './endpoints/content-images.ts';
+export * from './endpoints/reports-admin.ts';
 export * from './transfer-wallet.ts';
 
 /** The endpoint registry: every call the server serves, grouped by feature. */

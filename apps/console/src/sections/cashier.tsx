@@ -13,6 +13,7 @@ import { actionsFor, arrivedSince, matchesSearch, type Action } from '../queue.t
 import { Failed, Loading } from '../components/states.tsx';
 import { ConfirmDialog } from '../components/dialog.tsx';
 import type { MessageKey } from '../locales/en.ts';
+import { CashierSettings } from './cashier-settings.tsx';
 
 /** New requests show up without a refresh: the open queue is read again this often. */
 const POLL_MS = 4_000;
@@ -35,6 +36,7 @@ export default function CashierSection() {
   const [status, setStatus] = useState<string>('pending');
   const [search, setSearch] = useState('');
   const [openId, setOpenId] = useState<number | null>(null);
+  const [showSettings, setShowSettings] = useState(false);
   // Outside the detail: a request that leaves the shown queue (approved from pending) closes it.
   const [done, setDone] = useState<string | null>(null);
   const newestSeen = useRef(new Map<string, number>());
@@ -54,6 +56,7 @@ export default function CashierSection() {
     },
     refetchInterval: POLL_MS,
     refetchIntervalInBackground: false,
+    enabled: !showSettings,
   });
   const rows = query.data ?? [];
   // Per queue (kind and status): what was there when the operator first saw it.
@@ -78,8 +81,9 @@ export default function CashierSection() {
           <button
             key={k}
             type="button"
-            aria-pressed={kind === k}
+            aria-pressed={!showSettings && kind === k}
             onClick={() => {
+              setShowSettings(false);
               setKind(k);
               setOpenId(null);
               setStatus('pending');
@@ -88,42 +92,51 @@ export default function CashierSection() {
             {t(`cashier.${k}`)}
           </button>
         ))}
+        <button type="button" aria-pressed={showSettings} onClick={() => setShowSettings(true)}>
+          {t('cashierSettings.tab')}
+        </button>
       </div>
-      <div className="filters">
-        <label className="inline">
-          {t('cashier.status')}
-          <select value={status} onChange={(event) => setStatus(event.target.value)}>
-            <option value="">{t('cashier.all')}</option>
-            {statuses.map((s) => (
-              <option key={s} value={s}>
-                {t(`status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="inline grow">
-          <span className="visually-hidden">{t('cashier.search')}</span>
-          <input
-            type="search"
-            placeholder={t('cashier.search')}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </label>
-      </div>
-      <p className="live" role="status" aria-live="polite">
-        {arrived > 0 ? t('cashier.newArrived', { count: arrived }) : t('cashier.live')}
-      </p>
-      {done && (
-        <p className="notice" role="status">
-          {done}
-        </p>
+      {showSettings ? (
+        <CashierSettings />
+      ) : (
+        <>
+          <div className="filters">
+            <label className="inline">
+              {t('cashier.status')}
+              <select value={status} onChange={(event) => setStatus(event.target.value)}>
+                <option value="">{t('cashier.all')}</option>
+                {statuses.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`status.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="inline grow">
+              <span className="visually-hidden">{t('cashier.search')}</span>
+              <input
+                type="search"
+                placeholder={t('cashier.search')}
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+              />
+            </label>
+          </div>
+          <p className="live" role="status" aria-live="polite">
+            {arrived > 0 ? t('cashier.newArrived', { count: arrived }) : t('cashier.live')}
+          </p>
+          {done && (
+            <p className="notice" role="status">
+              {done}
+            </p>
+          )}
+          {query.isPending && <Loading />}
+          {query.isError && <Failed message={query.error.message} onRetry={() => void query.refetch()} />}
+          {query.data && shown.length === 0 && <p className="empty">{t('cashier.empty')}</p>}
+          {shown.length > 0 && <QueueTable rows={shown} onOpen={setOpenId} />}
+          {open && <Detail row={open} onClose={() => setOpenId(null)} onDone={setDone} />}
+        </>
       )}
-      {query.isPending && <Loading />}
-      {query.isError && <Failed message={query.error.message} onRetry={() => void query.refetch()} />}
-      {query.data && shown.length === 0 && <p className="empty">{t('cashier.empty')}</p>}
-      {shown.length > 0 && <QueueTable rows={shown} onOpen={setOpenId} />}
-      {open && <Detail row={open} onClose={() => setOpenId(null)} onDone={setDone} />}
     </section>
   );
 }

@@ -67,6 +67,7 @@ function DashboardView({ data, onOpenCashier }: { data: Dashboard; onOpenCashier
         </ul>
       </section>
       <Chart days={data.days} currency={data.currency} />
+      <ProductBars products={data.products} currency={data.currency} />
     </>
   );
 }
@@ -191,6 +192,68 @@ function Chart({ days, currency }: { days: Dashboard['days']; currency: string }
           </table>
         </div>
       </details>
+    </section>
+  );
+}
+
+/** GGR per product type, today or this month: a table whose bars show each product's share of the largest. */
+function ProductBars({ products, currency }: { products: Dashboard['products']; currency: string }) {
+  const { t, language } = useI18n();
+  const [span, setSpan] = useState<'today' | 'month'>('month');
+  const largest = products.reduce((max, p) => {
+    const ggr = minorOf(p[span].ggr);
+    return (ggr < 0n ? -ggr : ggr) > max ? (ggr < 0n ? -ggr : ggr) : max;
+  }, 0n);
+  const share = (amount: string) => {
+    const ggr = minorOf(amount);
+    return largest === 0n ? 0 : Number(((ggr < 0n ? -ggr : ggr) * 100n) / largest);
+  };
+  return (
+    <section aria-labelledby="products-title" className="block">
+      <div className="block-head">
+        <h2 id="products-title">{t('dashboard.products')}</h2>
+        <label className="inline">
+          {t('dashboard.productsSpan')}
+          <select value={span} onChange={(event) => setSpan(event.target.value === 'today' ? 'today' : 'month')}>
+            <option value="month">{t('dashboard.month')}</option>
+            <option value="today">{t('dashboard.todayShort')}</option>
+          </select>
+        </label>
+      </div>
+      {products.length === 0 ? (
+        <p className="empty">{t('dashboard.noProducts')}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="product-bars">
+            <caption className="visually-hidden">{t('dashboard.products')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('dashboard.product')}</th>
+                <th scope="col">{t('dashboard.bets')}</th>
+                <th scope="col">{t('dashboard.ggr')}</th>
+                <th scope="col" className="wide">
+                  <span className="visually-hidden">{t('dashboard.share')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {products.map((product) => (
+                <tr key={product.productType} data-testid={`product-${product.productType}`}>
+                  <th scope="row">{product.productType}</th>
+                  <td className="num">{formatAmount(product[span].bets, language, currency)}</td>
+                  <td className="num">{formatAmount(product[span].ggr, language, currency)}</td>
+                  <td className="wide" aria-hidden="true">
+                    <span
+                      className={product[span].ggr.startsWith('-') ? 'bar negative' : 'bar'}
+                      style={{ width: `${share(product[span].ggr)}%` }}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </section>
   );
 }

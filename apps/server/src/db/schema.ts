@@ -263,6 +263,7 @@ export interface Database {
   member_login_tickets: MemberLoginTicketsTable;
   member_protections: MemberProtectionsTable;
   member_notes: MemberNotesTable;
+  content_images: ContentImagesTable;
   ledger_accounts: LedgerAccountsTable;
   ledger_transactions: LedgerTransactionsTable;
   ledger_postings: LedgerPostingsTable;
@@ -601,6 +602,18 @@ export interface MemberNotesTable {
   member_id: number;
   operator_id: number | null;
   text: string;
+  created_at: Generated<Date>;
+}
+
+/** Issue 16 item 7 (migrations/0043_content_images.ts): images for banners and articles. */
+export interface ContentImagesTable {
+  id: Generated<bigint>;
+  merchant_id: number;
+  operator_id: number | null;
+  content_type: 'image/png' | 'image/jpeg';
+  size: number;
+  sha256: Buffer;
+  bytes: Buffer;
   created_at: Generated<Date>;
 }
 
@@ -1612,6 +1625,8 @@ export interface SportsSlipsTable {
   created_at: Generated<Date>;
   settled_at: Date | null;
   updated_at: Generated<Date>;
+  /** Marked by a result, correction or cancel; cleared by the settlement pass (migrations/0042). */
+  settle_due: Generated<boolean>;
 }
 export interface SportsSlipLegsTable {
   id: Generated<bigint>;

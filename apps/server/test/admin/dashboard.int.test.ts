@@ -68,6 +68,12 @@ describe('GET /admin/dashboard (issue 16 item 2)', () => {
       expect(is.newMembers - was.newMembers).toBe(1);
     }
     expect(after.days.at(-1)).toEqual({ day: after.today, ...after.todayFigures });
+    // The product type's own figures, today and this month.
+    const slot = (d: Dashboard) => d.products.find((p) => p.productType === 'SLOT');
+    for (const span of ['today', 'month'] as const) {
+      expect(minor(slot(after)![span].ggr) - minor(slot(before)?.[span].ggr ?? '0.00')).toBe(2_000n);
+    }
+    expect(after.products.some((p) => p.productType === 'CASH')).toBe(false);
   });
 
   it('puts an earlier day in its own entry of the chart, outside today', async () => {

@@ -366,6 +366,21 @@ describe('cash-out and operators', () => {
     await adminCall('POST', `/events/${f.id}/result`, { home: 3, away: 0 });
     expect(await mainBalance(t, p.player)).toBe(12_666n);
     expect(await countTx(`sports:${slip.id}:`)).toBe(2);
+
+    // A cash-out racing the result (and its settlement pass) pays one of them, never both.
+    const g = await createEvent();
+    const raced = (await place(p, [leg(g, 'ONE_X_TWO', 'HOME')], '100.00')).body.value;
+    const price = (await t.get<{ amount: string }>(`/wps/sports/slips/${raced.id}/cash-out`, { headers: p.headers }))
+      .body.value.amount;
+    const before = await mainBalance(t, p.player);
+    const [cashOut] = await Promise.all([
+      t.request('POST', `/wps/sports/slips/${raced.id}/cash-out`, { amount: price }, { headers: p.headers }),
+      adminCall('POST', `/events/${g.id}/result`, { home: 1, away: 0 }),
+    ]);
+    const paidOnce = (await countTx(`sports:${raced.id}:cashout`)) + (await countTx(`sports:${raced.id}:win`));
+    expect(paidOnce).toBe(1);
+    const priceMinor = BigInt(price.replace('.', ''));
+    expect(await mainBalance(t, p.player)).toBe(before + (cashOut.status === 200 ? priceMinor : 20_000n));
     await ledgerIsClean();
   });
 

@@ -26,9 +26,12 @@ import { missionAdminEndpoints } from './missions.ts';
 import { pointAdminEndpoints } from './points.ts';
 import { inboxAdminEndpoints } from './inbox-admin.ts';
 import { dashboardAdminEndpoints } from './dashboard-admin.ts';
+import { transferAdminEndpoints } from './transfers-admin.ts';
 import { promotionAdminEndpoints } from './promotions.ts';
 import { operatorAdminEndpoints, operatorSchema, totpAdminEndpoints } from './operators-admin.ts';
 import { memberAdminEndpoints } from './members-admin.ts';
+import { contentImageAdminEndpoints } from './content-images.ts';
+import { reportAdminEndpoints } from './reports-admin.ts';
 import { ARTICLE_CATEGORIES, ARTICLE_STATUSES, articleSlugSchema } from './content.ts';
 
 const tags = ['admin'] as const;
@@ -519,8 +522,11 @@ export const adminEndpoints = {
   inbox: inboxAdminEndpoints,
   promotions: promotionAdminEndpoints,
   dashboard: dashboardAdminEndpoints,
+  gameTransfers: transferAdminEndpoints,
   operators: operatorAdminEndpoints,
   totp: totpAdminEndpoints,
   members: memberAdminEndpoints,
+  contentImages: contentImageAdminEndpoints,
+  reports: reportAdminEndpoints,
   content,
 };

@@ -29,6 +29,8 @@ export type ContractState = (typeof CONTRACT_STATES)[number];
 export const DIVIDEND_PERIODS = ['Daily', 'Weekly', 'Semimonthly', 'Monthly'] as const;
 export type DividendPeriod = (typeof DIVIDEND_PERIODS)[number];
 export const PAYOUT_STATUSES = ['held', 'paid', 'skipped'] as const;
+/** How the operator's payout list may be sorted (newest period first by default). */
+export const ADMIN_PAYOUT_SORTS = ['periodStart', 'amount', 'member'] as const;
 export const CONTRACT_ACTIONS = ['accept', 'reject', 'terminate'] as const;
 export type ContractAction = (typeof CONTRACT_ACTIONS)[number];
 /** At most this many rate tiers per contract. */
@@ -435,9 +437,16 @@ export const agentSettlementAdminEndpoints = {
     method: 'GET',
     path: '/admin/agent-payouts',
     auth: 'operator',
-    summary: 'Agent contract payouts per period (paid, skipped, held), newest first',
+    summary:
+      'Agent contract payouts per period (paid, skipped, held), filtered by kind, status, days and agent; newest first or sorted',
     tags: ['admin', 'agent-contracts'],
-    query: payoutsQuerySchema.extend({ status: z.enum(PAYOUT_STATUSES).optional() }),
+    query: payoutsQuerySchema.extend({
+      status: z.enum(PAYOUT_STATUSES).optional(),
+      /** The paid agent's username (exact, any case). */
+      member: z.string().trim().min(1).max(64).optional(),
+      sort: z.enum(ADMIN_PAYOUT_SORTS).optional(),
+      order: z.enum(['asc', 'desc']).optional(),
+    }),
     response: pageOf(payoutViewSchema.extend({ payer: z.string().nullable() })),
   }),
   houseOffer: defineEndpoint({

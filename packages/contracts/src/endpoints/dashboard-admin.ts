@@ -24,6 +24,8 @@ export const dashboardFiguresSchema = z.object({
 });
 export type DashboardFigures = z.infer<typeof dashboardFiguresSchema>;
 
+const productFiguresSchema = z.object({ bets: moneyValueSchema, wins: moneyValueSchema, ggr: moneyValueSchema });
+
 export const dashboardSchema = z.object({
   currency: z.string(),
   timeZone: z.string(),
@@ -33,6 +35,8 @@ export const dashboardSchema = z.object({
   monthFigures: dashboardFiguresSchema,
   /** One entry per day of the chart, oldest first, days without activity included. */
   days: z.array(z.object({ day: z.string(), ...dashboardFiguresSchema.shape })),
+  /** Bets, wins and GGR per §3 product type today and this month, largest month GGR first. */
+  products: z.array(z.object({ productType: z.string(), today: productFiguresSchema, month: productFiguresSchema })),
   pending: z.object({
     deposits: z.number().int(),
     withdrawals: z.number().int(),

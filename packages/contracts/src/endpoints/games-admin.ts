@@ -78,6 +78,9 @@ const queryInt = (min: number, max: number) =>
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
 
+/** The orders the console's games list can ask for (GET /admin/games `sort`). */
+export const ADMIN_GAME_SORTS = ['lobby', 'name', 'code', 'status', 'sortOrder', 'updated'] as const;
+
 export const adminGameVendorSchema = z.object({
   id: z.number().int(),
   vassalage: z.string(),
@@ -221,6 +224,9 @@ export const gamesAdminEndpoints = {
       hot: z.enum(['true', 'false']).optional(),
       /** Part of the name (either language) or of the game code. */
       q: z.string().trim().max(64).optional(),
+      /** lobby (default): the lobby's own order; the others by that column, then id. */
+      sort: z.enum(ADMIN_GAME_SORTS).optional(),
+      order: z.enum(['asc', 'desc']).optional(),
       pageNo: queryInt(1, 100_000).optional(),
       pageSize: queryInt(1, 200).optional(),
     }),

@@ -114,6 +114,8 @@ export const betRecordSchema = z.object({
   betAmount: moneyValueSchema,
   winAmount: moneyValueSchema,
   profit: moneyValueSchema,
+  /** A sports slip whose result was corrected after settlement: win and profit are its current ones (ADR 0024). */
+  resettled: z.boolean().optional(),
   time: z.string(),
 });
 

@@ -39,6 +39,14 @@ function figuresOf(row: Omit<DayRow, 'day'> | undefined): DashboardFigures {
   };
 }
 
+function productFigures(bets: string, wins: string) {
+  return {
+    bets: toDecimalString(BigInt(bets)),
+    wins: toDecimalString(BigInt(wins)),
+    ggr: toDecimalString(BigInt(bets) - BigInt(wins)),
+  };
+}
+
 /**
  * Issue 16 item 2: the console's dashboard. Money and bets come from member_daily_stats (kept by
  * triggers with every bet, deposit and withdrawal, migration 0019: the agent reports' source),
@@ -77,7 +85,7 @@ export function dashboardService(db: Db) {
           SELECT day, count(*) AS active_members FROM member_active_days
            WHERE merchant_id = ${merchantId} AND day BETWEEN ${from} AND ${today}
            GROUP BY day)`;
-      const [perDay, month, pending] = await Promise.all([
+      const [perDay, month, pending, products] = await Promise.all([
         sql<DayRow>`${window}
           SELECT span.day::text AS day, coalesce(s.deposits, 0)::text AS deposits,
                  coalesce(s.deposit_count, 0)::text AS deposit_count,
@@ -101,6 +109,16 @@ export function dashboardService(db: Db) {
                    AS withdrawals,
                  (SELECT count(*) FROM adjustments WHERE merchant_id = ${merchantId} AND status = 'pending')::text
                    AS adjustments`.execute(db),
+        // Per product type from the same summary rows (deposits and withdrawals sit in CASH: left out).
+        sql<{ product_type: string; today_bets: string; today_wins: string; month_bets: string; month_wins: string }>`
+          SELECT product_type,
+                 coalesce(sum(valid_bet) FILTER (WHERE day = ${today}), 0)::text AS today_bets,
+                 coalesce(sum(payout) FILTER (WHERE day = ${today}), 0)::text AS today_wins,
+                 sum(valid_bet)::text AS month_bets, sum(payout)::text AS month_wins
+            FROM member_daily_stats
+           WHERE merchant_id = ${merchantId} AND day BETWEEN ${monthStart} AND ${today} AND product_type <> 'CASH'
+           GROUP BY product_type
+           ORDER BY sum(valid_bet) - sum(payout) DESC, product_type`.execute(db),
       ]);
       const rows = perDay.rows;
       const todayDay = rows.at(-1)!.day;
@@ -143,6 +161,11 @@ export function dashboardService(db: Db) {
         todayFigures: figuresOf(rows.at(-1)),
         monthFigures: figuresOf(monthTotals),
         days: rows.slice(-days).map((row) => ({ day: row.day, ...figuresOf(row) })),
+        products: products.rows.map((row) => ({
+          productType: row.product_type,
+          today: productFigures(row.today_bets, row.today_wins),
+          month: productFigures(row.month_bets, row.month_wins),
+        })),
         pending: {
           deposits: Number(counts.deposits),
           withdrawals: Number(counts.withdrawals),

@@ -28,6 +28,7 @@ export const PERMISSIONS = [
   'games',
   'inbox',
   'dashboard',
+  'reports',
   ...CONTENT_PERMISSIONS,
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -76,6 +77,8 @@ const ENDPOINT_PERMISSIONS = new Map<EndpointDef, Permission | null>([
   ...Object.values(admin.members).map((def): [EndpointDef, Permission] => [def, 'members']),
   // Issue 16 item 2: the house's takings and the cashier's queue sizes, the superadmin's.
   [admin.dashboard.get, 'dashboard'],
+  // Issue 16 item 9: the house's takings per product, member, agent and day, like the dashboard's.
+  ...Object.values(admin.reports).map((def): [EndpointDef, Permission] => [def, 'reports']),
   // Issue 5: deposits, withdrawals, uploads and adjustments move or show money: the superadmin's.
   ...Object.values(admin.cashier).map((def): [EndpointDef, Permission] => [def, 'cashier']),
   // Issue 13: the house's agent contracts and their payouts move money too (offer and end a house
@@ -103,6 +106,8 @@ const ENDPOINT_PERMISSIONS = new Map<EndpointDef, Permission | null>([
     def,
     def === admin.lottery.voidDraw ? 'cashier' : 'games',
   ]),
+  // Issue 16 item 5: transfers move members' money between wallets: read by the cashier.
+  ...Object.values(admin.gameTransfers).map((def): [EndpointDef, Permission] => [def, 'cashier']),
   // Game vendors hold the keys that move money through the seamless wallet: the superadmin's too.
   ...Object.values(admin.vendors).map((def): [EndpointDef, Permission] => [def, 'vendors']),
   // Issue 11: the catalogue's games, lanes and its vendor list are content; which integration and
@@ -111,6 +116,8 @@ const ENDPOINT_PERMISSIONS = new Map<EndpointDef, Permission | null>([
     def,
     def === admin.games.vendorsCreate || def === admin.games.vendorsUpdate ? 'gameVendors' : 'games',
   ]),
+  // Issue 16 item 7: banner and article images; every role that edits banners edits articles too.
+  [admin.contentImages.upload, 'banners'],
   // Issue 14 item 7: messages to the members' inboxes are content.
   ...Object.values(admin.inbox).map((def): [EndpointDef, Permission] => [def, 'inbox']),
   ...CONTENT_PERMISSIONS.flatMap((kind) =>

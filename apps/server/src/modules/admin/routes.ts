@@ -7,6 +7,7 @@ import { registerEndpoint } from '../../http/route.ts';
 import { auditLogRepository, operatorActor } from '../audit/audit-log.ts';
 import { CONTENT_KIND_NAMES, type ContentInput } from './content/kinds.ts';
 import { contentService } from './content/service.ts';
+import { registerContentImageRoutes } from './content/images.ts';
 import { feedbackInbox } from './feedback-inbox.ts';
 import { adminMembersService } from './members.ts';
 import { operatorSessions } from './operator-sessions.ts';
@@ -69,6 +70,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
     members.resetPassword(operatorActor(ctx), ctx.params.id),
   );
   registerMemberDeskRoutes(app, deps);
+  registerContentImageRoutes(app, deps);
 
   // One generic handler set serves every kind; the contract has validated the body by now.
   for (const kind of CONTENT_KIND_NAMES) {

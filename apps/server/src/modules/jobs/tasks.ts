@@ -11,7 +11,9 @@ import { programmesPass } from '../programmes/pass.ts';
 import { promotions } from '../promotions/promotions.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import { sportsBook } from '../sports/book.ts';
+import { correctionCollector } from '../sports/corrections.ts';
 import { sportsFeedPass } from '../sports/feed/pass.ts';
+import { slipSettler } from '../sports/settlement.ts';
 
 /** A line for the log about a pass that did something. */
 export interface PassNote {
@@ -50,6 +52,8 @@ export function periodicTasks(db: Db, secrets?: SecretBox): PeriodicTask[] {
   const envelopes = redEnvelopes({ db, ledger });
   const raffle = raffles({ db, ledger });
   const lottery = lotteryService({ db });
+  const corrections = correctionCollector({ db, ledger });
+  const sportsSettler = slipSettler({ db, ledger });
   const sportsFeed = secrets && sportsFeedPass({ db, book: sportsBook({ db, ledger, secrets }) });
   return [
     {
@@ -139,6 +143,28 @@ export function periodicTasks(db: Db, secrets?: SecretBox): PeriodicTask[] {
       pass: async (now) => {
         const result = await lottery.draws.runPass(now);
         return noteIf(result.late || result.missed, 'lottery: draws caught up', result);
+      },
+    },
+    {
+      // Outstanding sports corrections taken once the member has funds again (ADR 0024).
+      name: 'sports_corrections',
+      every: '*/5 * * * *',
+      pass: async () => {
+        const result = await corrections.runPass();
+        return noteIf(result.slips || result.refused, 'sports corrections: collected', {
+          ...result,
+          collected: result.collected.toString(),
+        });
+      },
+    },
+    {
+      // Sports slips marked by a result, correction or cancel and not yet settled (a server killed
+      // mid-settlement): finished in batches, each slip once (ADR 0024 addendum).
+      name: 'sports_settle',
+      every: '* * * * *',
+      pass: async () => {
+        const result = await sportsSettler.settleDue();
+        return noteIf(result.settled, 'sports: slips settled', result);
       },
     },
     ...(sportsFeed

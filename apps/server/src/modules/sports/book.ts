@@ -38,6 +38,17 @@ export const SPORTS_CATALOGUE: Record<SportCode, { kind: 'SPORTS' | 'ESPORTS'; e
   };
 
 export const BETTABLE: readonly SportsEventStatus[] = ['scheduled', 'live'];
+const SETTLE_IN_CALL_MS = 10_000;
+
+/**
+ * Placing a slip takes these shared (slips.ts), a result, cancel or status change the event's and
+ * an odds change or suspension the market's exclusive: in-memory locks, so bettors on one hot event
+ * do not queue on its row as FOR SHARE made them (a multixact written per bettor; ADR 0024 addendum).
+ */
+export const eventLockKey = (eventId: bigint | number) =>
+  sql`hashtext('sports_event'), (${BigInt(eventId).toString()}::bigint % 2147483647)::int`;
+export const marketLockKey = (marketId: bigint | number) =>
+  sql`hashtext('sports_market'), (${BigInt(marketId).toString()}::bigint % 2147483647)::int`;
 const hundredths = (value: string) => Number(parseMinor(value));
 
 /** A market's input checked against its type: the line where it has one, odds for exactly its selections. */
@@ -80,7 +91,17 @@ export function sportsBook({ db, ledger, secrets }: { db: Db; ledger: Ledger; se
     }
     return known;
   }
-  const settler = slipSettler({ ledger, vendorBookOf });
+  const settler = slipSettler({ db, ledger });
+
+  /**
+   * After a result, correction or cancel has committed: its slips settled in the operator's (or
+   * feed's) call for up to SETTLE_IN_CALL_MS, the rest in the background; the job finishes what a
+   * crash leaves (ADR 0024 addendum).
+   */
+  async function settleMarked() {
+    const { more } = await settler.settleDue(SETTLE_IN_CALL_MS);
+    if (more) void settler.settleDue().catch(() => undefined);
+  }
 
   async function audit(trx: Db, scope: BookScope, action: string, entity: string, id: bigint, detail: object) {
     if (scope.actor) await recordAudit(trx, scope.actor, { action, entity, entityId: id.toString(), after: detail });
@@ -141,6 +162,7 @@ export function sportsBook({ db, ledger, secrets }: { db: Db; ledger: Ledger; se
   }
 
   async function lockEvent(trx: Db, merchantId: number, eventId: number) {
+    await sql`SELECT pg_advisory_xact_lock(${eventLockKey(eventId)})`.execute(trx);
     const row = await trx
       .selectFrom('sports_events')
       .selectAll()
@@ -153,6 +175,7 @@ export function sportsBook({ db, ledger, secrets }: { db: Db; ledger: Ledger; se
   }
 
   async function lockMarket(trx: Db, merchantId: number, marketId: number) {
+    await sql`SELECT pg_advisory_xact_lock(${marketLockKey(marketId)})`.execute(trx);
     const row = await trx
       .selectFrom('sports_markets as m')
       .innerJoin('sports_events as e', 'e.id', 'm.event_id')
@@ -170,43 +193,34 @@ export function sportsBook({ db, ledger, secrets }: { db: Db; ledger: Ledger; se
     if (!allowed.includes(status)) throw new AppError('sports.invalid_state', { status });
   };
 
-  /** Every leg on the event's markets takes its outcome on the score (void markets' legs are void). */
+  /** Every leg on the event's markets takes its outcome on the score (void markets' legs are void): one statement. */
   async function decideLegs(trx: Db, eventId: bigint, score: Score | null) {
     const markets = await trx
       .selectFrom('sports_markets')
       .select(['id', 'type', 'line', 'status'])
       .where('event_id', '=', eventId)
       .execute();
-    for (const market of markets) {
-      for (const code of SPORTS_MARKET_SELECTIONS[market.type]) {
-        const outcome =
-          score === null || market.status === 'void' ? 'void' : legOutcome(market.type, market.line, code, score);
-        await trx
-          .updateTable('sports_slip_legs')
-          .set({ outcome })
-          .where('market_id', '=', market.id)
-          .where('code', '=', code as SportsSelectionCode)
-          .where('outcome', '<>', outcome)
-          .execute();
-      }
-    }
-  }
-
-  async function slipsOnEvent(trx: Db, eventId: bigint, which: 'open' | 'all') {
-    const rows = await trx
-      .selectFrom('sports_slip_legs as l')
-      .innerJoin('sports_slips as s', 's.id', 'l.slip_id')
-      .select('s.id')
-      .where('l.event_id', '=', eventId)
-      .$if(which === 'open', (q) => q.where('s.status', '=', 'open'))
-      .$if(which === 'all', (q) => q.where('s.status', '<>', 'cashed_out'))
-      .orderBy('s.id')
-      .execute();
-    return rows.map((r) => r.id);
+    const decided = markets.flatMap((market) =>
+      SPORTS_MARKET_SELECTIONS[market.type].map((code) => ({
+        market: market.id.toString(),
+        code,
+        outcome:
+          score === null || market.status === 'void' ? 'void' : legOutcome(market.type, market.line, code, score),
+      })),
+    );
+    if (decided.length === 0) return;
+    await sql`
+      UPDATE sports_slip_legs l SET outcome = v.outcome
+        FROM unnest(${decided.map((d) => d.market)}::bigint[], ${decided.map((d) => d.code)}::text[],
+                    ${decided.map((d) => d.outcome)}::text[]) AS v(market_id, code, outcome)
+       WHERE l.event_id = ${eventId} AND l.market_id = v.market_id AND l.code = v.code
+         AND l.outcome <> v.outcome`.execute(trx);
   }
 
   return {
     vendorBookOf,
+    /** Settles every slip marked for settlement (the job, the server starting, the benchmark). */
+    settleDue: settler.settleDue,
 
     /**
      * Creates an event (or, with an externalId the merchant has seen, updates its names, start and
@@ -383,9 +397,9 @@ export function sportsBook({ db, ledger, secrets }: { db: Db; ledger: Ledger; se
     },
 
     /**
-     * Records the final score and settles, in one transaction: the event locked (bets in flight
-     * commit first; a second pass waits and finds it settled), every market settled, every leg
-     * decided, every open slip on the event paid once when it is decided.
+     * Records the final score in one transaction: the event locked (bets in flight commit first;
+     * a second call waits and finds it settled), every market settled, every leg decided, every
+     * open slip on the event marked; then the settlement pass pays each once (settlement.ts).
      */
     async recordResult(scope: BookScope, eventId: number, score: Score) {
       await db.transaction().execute(async (trx) => {
@@ -409,9 +423,10 @@ export function sportsBook({ db, ledger, secrets }: { db: Db; ledger: Ledger; se
           })
           .where('id', '=', event.id)
           .execute();
-        await settler.settle(trx, await slipsOnEvent(trx, event.id, 'open'));
+        await settler.markDue(trx, event.id, 'open');
         await audit(trx, scope, 'result', 'sportsEvents', event.id, { score });
       });
+      await settleMarked();
     },
 
     /**
@@ -433,12 +448,13 @@ export function sportsBook({ db, ledger, secrets }: { db: Db; ledger: Ledger; se
           })
           .where('id', '=', event.id)
           .execute();
-        await settler.settle(trx, await slipsOnEvent(trx, event.id, 'all'));
+        await settler.markDue(trx, event.id, 'all');
         await audit(trx, scope, 'correct', 'sportsEvents', event.id, {
           before: { home: event.home_score, away: event.away_score },
           score,
         });
       });
+      await settleMarked();
     },
 
     /** Cancels an event not yet settled: its markets void, its legs void (singles refunded, multiples re-priced). */
@@ -457,9 +473,10 @@ export function sportsBook({ db, ledger, secrets }: { db: Db; ledger: Ledger; se
           .set({ status: 'cancelled', settled_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
           .where('id', '=', event.id)
           .execute();
-        await settler.settle(trx, await slipsOnEvent(trx, event.id, 'open'));
+        await settler.markDue(trx, event.id, 'open');
         await audit(trx, scope, 'cancel', 'sportsEvents', event.id, {});
       });
+      await settleMarked();
     },
   };
 }

@@ -24,6 +24,17 @@ export function registerSportsRoutes(app: FastifyInstance, deps: AppDeps) {
   const call = endpoints.sports;
   const admin = endpoints.admin.sports;
 
+  // Slips a killed server left marked are settled as it starts (the job's minute pass too; ADR 0024).
+  let catchUp: Promise<unknown> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    catchUp = book
+      .settleDue()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'sports: settlement pass failed'));
+  });
+  app.addHook('preClose', async () => {
+    await catchUp;
+  });
+
   registerEndpoint(app, deps, call.menu, ({ merchant, language, query }) =>
     reads.menu(merchant.id, language, query.kind),
   );

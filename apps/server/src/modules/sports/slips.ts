@@ -6,7 +6,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { MemberContext, MerchantContext } from '../../http/context.ts';
 import { ledgerRefusal, type Ledger } from '../ledger/ledger.ts';
 import { assertMayPlay } from '../protection/guards.ts';
-import { BETTABLE } from './book.ts';
+import { BETTABLE, eventLockKey, marketLockKey } from './book.ts';
 import { moveMoney, recordSeamless, type SlipRow } from './money.ts';
 import { lineText, oddsText } from './reads.ts';
 import { cashOutValue, combinedOdds, returnAt } from './settle-rules.ts';
@@ -186,6 +186,18 @@ export function sportsSlips({
       let placed: { id: bigint; balance: bigint } | null;
       try {
         placed = await db.transaction().execute(async (trx) => {
+          // Shared with other bettors, exclusive against a result, a suspension or an odds change
+          // (book.ts): taken in id order before the read, so the read sees all that committed before.
+          const targets = await trx
+            .selectFrom('sports_selections')
+            .select(['event_id', 'market_id'])
+            .where('id', 'in', selectionIds.map(BigInt))
+            .orderBy('event_id')
+            .execute();
+          for (const target of targets) {
+            await sql`SELECT pg_advisory_xact_lock_shared(${eventLockKey(target.event_id)}),
+                             pg_advisory_xact_lock_shared(${marketLockKey(target.market_id)})`.execute(trx);
+          }
           const rows = await trx
             .selectFrom('sports_selections as s')
             .innerJoin('sports_markets as m', 'm.id', 's.market_id')
@@ -208,7 +220,6 @@ export function sportsSlips({
             .where('e.merchant_id', '=', merchant.id)
             .orderBy('e.id')
             .orderBy('m.id')
-            .modifyEnd(sql`FOR SHARE OF e, m`)
             .execute();
           if (rows.length !== selectionIds.length) throw new AppError('sports.selection_not_found');
           if (new Set(rows.map((r) => r.event_id)).size !== rows.length) throw new AppError('sports.same_event');

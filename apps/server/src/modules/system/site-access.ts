@@ -38,7 +38,8 @@ export function siteAccessService(repository: SiteAccessReader) {
     if (known.maintenance) return false;
     const region = compiledOf(known.rules, merchantId, log);
     if (region.countries.size > 0) return undefined; // the GeoIP look-up is asynchronous
-    return !isRegionBlocked(region, normaliseIp(clientIp), null);
+    // No address rules (the common case): nothing to parse per request.
+    return !region.ranges || !isRegionBlocked(region, normaliseIp(clientIp), null);
   }
 
   const service = {

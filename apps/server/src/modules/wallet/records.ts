@@ -4,6 +4,7 @@ import { RECORDS_DEFAULT_PAGE_SIZE, RECORDS_MAX_DAYS, RECORDS_TIME_ZONE, type La
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberContext } from '../../http/context.ts';
+import { sportsIntegrationCode } from '../sports/vendor.ts';
 
 const DAY_MS = 86_400_000;
 /** §9 shortcuts: without a window the records show the last 7 days. */
@@ -210,6 +211,25 @@ export function walletRecords({ db }: { db: Db }) {
       .where('s.member_id', '=', member.id)
       .groupBy(['s.vendor_id', 's.round_id'])
       .as('g');
+  /**
+   * Sports slips (round = slip id) whose result was corrected after they were settled (ADR 0024):
+   * the betting record shows their current payout, not the first settlement's (a resettlement
+   * posts no seamless record), and marks them resettled.
+   */
+  async function resettledSlips(member: MemberContext, roundIds: string[]): Promise<Map<string, { payout: string }>> {
+    const ids = roundIds.filter((id) => /^\d{1,18}$/.test(id));
+    if (ids.length === 0) return new Map();
+    const { rows } = await sql<{ id: string; payout: string }>`
+      SELECT s.id::text AS id, s.payout::text AS payout
+        FROM sports_slips s
+       WHERE s.member_id = ${member.id} AND s.id = ANY(${ids}::bigint[]) AND s.payout IS NOT NULL
+         AND s.payout IS DISTINCT FROM (
+           SELECT sum(st.amount) FROM seamless_transactions st
+            WHERE st.member_id = s.member_id AND st.round_id = s.id::text AND st.kind IN ('win', 'rollback'))`.execute(
+      db,
+    );
+    return new Map(rows.map((row) => [row.id, { payout: row.payout }]));
+  }
   const money = (bet: string, win: string) => ({
     betAmount: toDecimalString(BigInt(bet)),
     winAmount: toDecimalString(BigInt(win)),
@@ -280,14 +300,22 @@ export function walletRecords({ db }: { db: Db }) {
           .select(sql<string>`count(*)::text`.as('n'))
           .executeTakeFirstOrThrow(),
       ]);
+      const corrected = await resettledSlips(
+        member,
+        rows.filter((row) => row.vendor === sportsIntegrationCode(member.merchantId)).map((row) => row.round_id),
+      );
       return {
-        list: rows.map((row) => ({
-          roundId: row.round_id,
-          vendor: row.vendor ?? '',
-          gameType: row.game_type,
-          ...money(row.bet, row.win),
-          time: new Date(row.started_at).toISOString(),
-        })),
+        list: rows.map((row) => {
+          const slip = corrected.get(row.round_id);
+          return {
+            roundId: row.round_id,
+            vendor: row.vendor ?? '',
+            gameType: row.game_type,
+            ...money(row.bet, slip ? slip.payout : row.win),
+            ...(slip && { resettled: true }),
+            time: new Date(row.started_at).toISOString(),
+          };
+        }),
         total: Number(counted.n),
         pageNo: window.pageNo,
         pageSize: window.pageSize,

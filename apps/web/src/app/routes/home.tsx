@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useRef, type ReactNode } from 'react';
 import { useSeen } from '../../lib/use-seen.ts';
 import { useTranslation } from 'react-i18next';
 import { useSystemStatus } from '../../features/system/api/get-status.ts';
@@ -18,9 +18,12 @@ import { toGameItem } from '../../features/games/utils/game-item.ts';
 import { useGameLaunch } from '../use-game-launch.ts';
 import './home.css';
 
+/** Issue 15 item 3: the hot matches lane is a chunk of its own, loaded once the game sections come near. */
+const HotMatchesLane = lazy(() => import('../../features/sports/components/hot-matches-lane.tsx'));
+
 /**
  * §2 home: banner slider (w_home), notice marquee, hot games, jackpot counter with the winners
- * board, promotions, video banners (w_promotion) and the game sections.
+ * board, promotions, video banners (w_promotion), the game sections and the hot matches.
  */
 export default function HomeRoute() {
   const { t } = useTranslation();
@@ -74,6 +77,9 @@ export default function HomeRoute() {
           <VideoBannerRow banners={promotionBanners} />
           <NearViewport>
             <HomeGameSections onLaunch={launch} />
+            <Suspense fallback={null}>
+              <HotMatchesLane />
+            </Suspense>
           </NearViewport>
         </>
       ) : (

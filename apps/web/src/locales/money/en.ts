@@ -124,6 +124,7 @@ const en = {
       bonusLabel: 'Bonus details',
       profitLabel: 'Profit and loss by day and game type',
       betsLabel: 'Betting record',
+      resettled: 'resettled: the result was corrected',
       emptyTitle: 'No movements in this period',
       empty: 'Choose a longer period, or make a deposit to get started.',
       profitEmptyTitle: 'No bets in this period',

@@ -12,7 +12,12 @@ export interface PayoutsQuery {
   pageNo?: number | undefined;
   pageSize?: number | undefined;
   status?: 'held' | 'paid' | 'skipped' | undefined;
+  member?: string | undefined;
+  sort?: 'periodStart' | 'amount' | 'member' | undefined;
+  order?: 'asc' | 'desc' | undefined;
 }
+
+const SORT_COLUMNS = { periodStart: 'p.period_start', amount: 'p.amount', member: 'm.username' } as const;
 
 const DAY = 86_400_000;
 
@@ -103,6 +108,7 @@ export function payoutRecords({ db }: { db: Db }) {
       .where(sql<boolean>`(p.period_start AT TIME ZONE mc.time_zone)::date BETWEEN ${from}::date AND ${to}::date`);
     if (query.kind) q = q.where('p.kind', '=', query.kind);
     if (query.status) q = q.where('p.status', '=', query.status);
+    if (query.member) q = q.where(sql<string>`lower(m.username)`, '=', query.member.toLowerCase());
     return { q, from, to };
   }
 
@@ -113,8 +119,8 @@ export function payoutRecords({ db }: { db: Db }) {
     const [rows, total] = await Promise.all([
       q
         .select(PAYOUT_COLUMNS)
-        .orderBy('p.period_start', 'desc')
-        .orderBy('p.id', 'desc')
+        .orderBy(SORT_COLUMNS[query.sort ?? 'periodStart'], query.order ?? 'desc')
+        .orderBy('p.id', query.order ?? 'desc')
         .limit(pageSize)
         .offset((pageNo - 1) * pageSize)
         .execute(),

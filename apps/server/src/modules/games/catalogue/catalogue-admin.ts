@@ -18,6 +18,15 @@ type GameChange = z.output<Endpoints['gamesUpdate']['body']>;
 type GamesQuery = z.output<Endpoints['gamesList']['query']>;
 type LanesChange = z.output<Endpoints['lanesUpdate']['body']>;
 
+/** GET /admin/games `sort` (the console's sortable columns); 'lobby' is the lobby's own order. */
+const GAME_SORT_COLUMNS = {
+  name: sql`lower(g.name->>'en')`,
+  code: sql`g.game_code collate "C"`,
+  status: sql.ref('g.status'),
+  sortOrder: sql.ref('g.sort_order'),
+  updated: sql.ref('g.updated_at'),
+} as const;
+
 type VendorRow = Selectable<GameVendorsTable>;
 type GameRow = Selectable<GamesTable>;
 
@@ -311,15 +320,18 @@ export function catalogueAdmin({ db, snapshots }: { db: Db; snapshots: Catalogue
       }
       const pageSize = query.pageSize ?? 50;
       const pageNo = query.pageNo ?? 1;
+      const listed = select.selectAll('g').select('v.vassalage');
+      const sort = query.sort ?? 'lobby';
+      const order = query.order ?? 'asc';
+      const ordered =
+        sort === 'lobby'
+          ? listed.orderBy('v.sort_order').orderBy('g.vendor_id').orderBy('g.sort_order').orderBy('g.id')
+          : listed
+              .orderBy(sql`${GAME_SORT_COLUMNS[sort]} ${order === 'asc' ? sql`ASC` : sql`DESC`}`)
+              .orderBy('g.id', order);
       const [total, rows] = await Promise.all([
         select.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-        select
-          .selectAll('g')
-          .select('v.vassalage')
-          .orderBy('v.sort_order')
-          .orderBy('g.vendor_id')
-          .orderBy('g.sort_order')
-          .orderBy('g.id')
+        ordered
           .limit(pageSize)
           .offset((pageNo - 1) * pageSize)
           .execute(),

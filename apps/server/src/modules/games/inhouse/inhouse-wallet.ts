@@ -123,34 +123,36 @@ export type OwnBookMove = keyof typeof OWN_BOOK_LEDGER_KINDS;
  * member's main wallet and the book's integration account, posted under `idempotencyKey`; the
  * member's balance after it. toMember < 0 takes money from the member.
  */
+export interface OwnBookMoveRequest {
+  merchantId: number;
+  currency: string;
+  memberId: number;
+  integration: { code: string };
+  idempotencyKey: string;
+  kind: OwnBookMove;
+  toMember: bigint;
+  reference: Record<string, string>;
+}
+
+/** The ledger request of an own-book move (also posted many at once: the sports settlement). */
+export const ownBookMoveRequest = (move: OwnBookMoveRequest) => ({
+  merchantId: move.merchantId,
+  currency: move.currency,
+  idempotencyKey: move.idempotencyKey,
+  kind: OWN_BOOK_LEDGER_KINDS[move.kind],
+  postings: [
+    { account: { kind: 'member_main' as const, memberId: move.memberId }, amount: move.toMember },
+    { account: { kind: 'vendor' as const, vendorCode: move.integration.code }, amount: -move.toMember },
+  ],
+  reference: move.reference,
+});
+
 export async function postOwnBookMove(
   ledger: Ledger,
   trx: Db,
-  move: {
-    merchantId: number;
-    currency: string;
-    memberId: number;
-    integration: { code: string };
-    idempotencyKey: string;
-    kind: OwnBookMove;
-    toMember: bigint;
-    reference: Record<string, string>;
-  },
+  move: OwnBookMoveRequest,
 ): Promise<{ transactionId: bigint; balanceAfter: bigint }> {
-  const posted = await ledger.post(
-    {
-      merchantId: move.merchantId,
-      currency: move.currency,
-      idempotencyKey: move.idempotencyKey,
-      kind: OWN_BOOK_LEDGER_KINDS[move.kind],
-      postings: [
-        { account: { kind: 'member_main', memberId: move.memberId }, amount: move.toMember },
-        { account: { kind: 'vendor', vendorCode: move.integration.code }, amount: -move.toMember },
-      ],
-      reference: move.reference,
-    },
-    trx,
-  );
+  const posted = await ledger.post(ownBookMoveRequest(move), trx);
   const member = posted.postings.find((p) => p.balanceAfter !== null);
   return { transactionId: posted.transactionId, balanceAfter: member!.balanceAfter! };
 }

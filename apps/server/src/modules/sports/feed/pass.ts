@@ -16,6 +16,18 @@ export interface FeedPassResult {
   failed: number;
 }
 
+/** The longest wait between feed passes while no feed has anything new (the job queue's minute pass besides). */
+export const FEED_IDLE_MAX_MS = 30_000;
+
+/**
+ * The wait before the next feed pass: feedTickMs while changes come; doubled after each pass that
+ * applied, refused and failed nothing (no feed on, or none moved), up to FEED_IDLE_MAX_MS.
+ */
+export function feedDelayAfter(pass: FeedPassResult, delayMs: number, tickMs: number): number {
+  if (pass.applied + pass.refused + pass.failed > 0) return tickMs;
+  return Math.min(Math.max(tickMs, delayMs * 2), Math.max(tickMs, FEED_IDLE_MAX_MS));
+}
+
 const lineOf = (market: FeedMarketRef) => (market.line === undefined ? null : Math.round(Number(market.line) * 100));
 
 /**

@@ -6,8 +6,8 @@ import { sandboxFeedBook, type SandboxFeedState } from './sandbox.ts';
 /**
  * The sandbox sports feed as its own process (development only; apps/server/src/sandbox.ts starts
  * it beside the server as it starts the sandbox vendor). Serves GET /changes?after=&limit= from its
- * log. With SPORTS_FEED_STORE the log (JSON lines) and the fixtures' state survive a restart, so a
- * server's cursor stays valid.
+ * log, and POST /finish {ref, home, away} ends a fixture at once (e2e tests). With SPORTS_FEED_STORE
+ * the log (JSON lines) and the fixtures' state survive a restart, so a server's cursor stays valid.
  *   PORT=8362 node --import tsx apps/server/src/modules/sports/feed/sandbox-main.ts
  */
 const env = process.env;
@@ -35,6 +35,9 @@ const book = sandboxFeedBook({ restore: restore() });
 let kept = book.size();
 function tick() {
   book.tick(Date.now());
+  keep();
+}
+function keep() {
   if (!store) return;
   const fresh = book.entries(String(kept), Number.MAX_SAFE_INTEGER);
   if (fresh.length) appendFileSync(`${store}.log.jsonl`, fresh.map((e) => `${JSON.stringify(e)}\n`).join(''));
@@ -44,8 +47,33 @@ function tick() {
 tick();
 const timer = setInterval(tick, tickMs);
 
+/** POST /finish {ref, home, away}: ends a fixture now with that score (the e2e settles a slip without waiting). */
+function finish(body: string): boolean {
+  const { ref, home, away } = JSON.parse(body) as { ref?: unknown; home?: unknown; away?: unknown };
+  const goals = (n: unknown) => Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 999;
+  if (typeof ref !== 'string' || !goals(home) || !goals(away)) return false;
+  const finished = book.finish(ref, { home: home as number, away: away as number });
+  keep();
+  return finished;
+}
+
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://sandbox');
+  if (req.method === 'POST' && url.pathname === '/finish') {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk.slice(0, 1_000)));
+    req.on('end', () => {
+      let finished = false;
+      try {
+        finished = finish(body);
+      } catch {
+        // not JSON: refused below
+      }
+      res.writeHead(finished ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify({ finished }));
+    });
+    return;
+  }
   if (req.method !== 'GET' || url.pathname !== '/changes') {
     res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
     return;

@@ -215,6 +215,22 @@ export function sandboxFeedBook(options: SandboxFeedOptions = {}) {
       for (let i = fixtures.length - 1; i >= 0; i--) if (fixtures[i]!.state === 'done') fixtures.splice(i, 1);
     },
 
+    /**
+     * Development and e2e only (sandbox-main.ts POST /finish): ends a fixture now with `score`, as
+     * if its time were up (live first when it had not started). False when it is unknown or done.
+     */
+    finish(ref: string, score: { home: number; away: number }): boolean {
+      const fixture = fixtures.find((f) => f.ref === ref);
+      if (!fixture || fixture.state === 'done') return false;
+      if (fixture.state === 'scheduled') {
+        append({ type: 'event_status', ref, status: 'live', score: { home: 0, away: 0 } });
+      }
+      fixture.state = 'done';
+      fixture.score = { ...score };
+      append({ type: 'result', ref, score: { ...score } });
+      return true;
+    },
+
     /** The log after `cursor`, at most `limit` entries. */
     entries(cursor: string | null, limit: number): FeedEntry[] {
       const from = cursor === null ? 0 : Math.max(0, Math.trunc(Number(cursor)) || 0);

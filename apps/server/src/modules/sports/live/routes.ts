@@ -7,7 +7,7 @@ import { openEventStream } from '../../../http/event-stream.ts';
 import { registerEndpoint } from '../../../http/route.ts';
 import { ledger as createLedger } from '../../ledger/ledger.ts';
 import { sportsBook } from '../book.ts';
-import { sportsFeedPass } from '../feed/pass.ts';
+import { feedDelayAfter, sportsFeedPass } from '../feed/pass.ts';
 import { hotMatches } from './hot-matches.ts';
 import { sportsLiveHub } from './hub.ts';
 
@@ -64,18 +64,35 @@ export function registerSportsLiveRoutes(app: FastifyInstance, deps: AppDeps, op
           app.log.warn({ err: error, feed: name }, 'sports feed: a pull or change failed');
       },
     });
+    // An idle server should burn nothing: a pass that found nothing to apply doubles the wait before
+    // the next (up to FEED_IDLE_MAX_MS); one that applied something goes back to feedTickMs.
+    const tickMs = options.feedTickMs;
+    let delayMs = tickMs;
     let running: Promise<unknown> | null = null;
-    const timer = setInterval(() => {
-      running ??= feed
+    let timer: NodeJS.Timeout | undefined;
+    let closed = false;
+    const schedule = () => {
+      if (!closed) timer = setTimeout(runPass, delayMs).unref();
+    };
+    const runPass = () => {
+      running = feed
         .runPass()
-        .catch((error: unknown) => {
-          if (!isDatabaseGoingAway(error)) app.log.warn({ err: error }, 'sports feed: pass failed');
-        })
-        .finally(() => (running = null));
-    }, options.feedTickMs);
-    timer.unref();
+        .then(
+          (pass) => (delayMs = feedDelayAfter(pass, delayMs, tickMs)),
+          (error: unknown) => {
+            delayMs = tickMs;
+            if (!isDatabaseGoingAway(error)) app.log.warn({ err: error }, 'sports feed: pass failed');
+          },
+        )
+        .finally(() => {
+          running = null;
+          schedule();
+        });
+    };
+    schedule();
     app.addHook('preClose', async () => {
-      clearInterval(timer);
+      closed = true;
+      clearTimeout(timer);
       await running;
     });
   }

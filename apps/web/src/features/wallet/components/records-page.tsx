@@ -302,7 +302,7 @@ function Bets({ query, onPage }: { query: Query; onPage: (n: number) => void }) 
         r.vendor,
         r.gameType,
         formatAmount(r.betAmount),
-        formatAmount(r.winAmount),
+        r.resettled ? `${formatAmount(r.winAmount)} (${t('wallet.records.resettled')})` : formatAmount(r.winAmount),
         signed(r.profit),
       ]}
     />

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { endpoints } from '@khela/contracts';
 import type { AppDeps } from '../../../../deps.ts';
 import { dedicatedClientOf, isDatabaseGoingAway } from '../../../../db/database.ts';
@@ -70,38 +71,38 @@ export function registerCrashRoutes(
     return undefined as never;
   });
 
-  /** Merchants whose crash game is listed and on, and those with a round or bet to finish (crash-leader's deps). */
+  /**
+   * Merchants whose crash game is listed and on, and those with a round or bet to finish (crash-leader's deps).
+   * Asked every second by every instance: one round trip of index lookups (the partial indexes of
+   * live rounds and of open in-house rounds), never a scan of every round ever played.
+   */
   async function merchantsToLead(): Promise<{ id: number; playable: boolean }[]> {
-    const playable = await deps.db
+    const rows = await deps.db
       .selectFrom('games as g')
       .innerJoin('game_vendors as v', 'v.id', 'g.vendor_id')
-      .select('v.merchant_id')
-      .distinct()
+      .select(['v.merchant_id', sql<boolean>`true`.as('playable')])
       .where('v.wallet_mode', '=', 'inhouse')
       .where('g.vendor_game_id', '=', 'crash')
       .where('g.status', '=', 'on')
       .where('v.status', '=', 'on')
-      .execute();
-    const unfinished = await deps.db
-      .selectFrom('crash_rounds as c')
-      .select('c.merchant_id')
-      .distinct()
-      .where((eb) =>
-        eb.or([
-          eb('c.state', '<>', 'crashed'),
-          eb.exists(
-            eb
-              .selectFrom('inhouse_rounds as r')
-              .select('r.id')
-              .whereRef('r.crash_round_id', '=', 'c.id')
-              .where('r.state', '=', 'open'),
-          ),
-        ]),
+      .union(
+        deps.db
+          .selectFrom('crash_rounds')
+          .select(['merchant_id', sql<boolean>`false`.as('playable')])
+          .where('state', '<>', 'crashed'),
+      )
+      .union(
+        deps.db
+          .selectFrom('inhouse_rounds as r')
+          .innerJoin('crash_rounds as c', 'c.id', 'r.crash_round_id')
+          .select(['c.merchant_id', sql<boolean>`false`.as('playable')])
+          .where('r.state', '=', 'open')
+          .where('r.crash_round_id', 'is not', null),
       )
       .execute();
-    const on = new Set(playable.map((row) => row.merchant_id));
-    const ids = new Set([...on, ...unfinished.map((row) => row.merchant_id)]);
-    return [...ids].map((id) => ({ id, playable: on.has(id) }));
+    const playable = new Map<number, boolean>();
+    for (const row of rows) playable.set(row.merchant_id, row.playable || (playable.get(row.merchant_id) ?? false));
+    return [...playable].map(([id, on]) => ({ id, playable: on }));
   }
 
   return { game, watchers };

@@ -1,0 +1,243 @@
+import { useState, type FormEvent } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type ADMIN_PAYOUT_SORTS,
+  agentSettlementAdminEndpoints as settlement,
+  CONTRACT_KINDS,
+  PAYOUT_STATUSES,
+  type ValueOf,
+} from '@khela/contracts';
+import { call } from '../api.ts';
+import { useI18n } from '../i18n.tsx';
+import { formatAmount, formatTime, localDigits } from '../format.ts';
+import { DataTable, type Column, type Sort } from '../components/data-table.tsx';
+import { Pager } from '../components/pager.tsx';
+import { ConfirmDialog } from '../components/dialog.tsx';
+import { Failed, Loading } from '../components/states.tsx';
+import { payoutActions, type PayoutAction } from './agents-logic.ts';
+
+const PAGE_SIZE = 20;
+type Payout = ValueOf<typeof settlement.payoutsList>['list'][number];
+type Kind = (typeof CONTRACT_KINDS)[number];
+type Status = (typeof PAYOUT_STATUSES)[number];
+interface Filters {
+  member?: string | undefined;
+  kind?: Kind | undefined;
+  status?: Status | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** Issue 16 item 6: agent contract payouts per period, held and re-run by the operator (§4 salaries and dividends). */
+export default function AgentsSection() {
+  const { t, language } = useI18n();
+  const queryClient = useQueryClient();
+  const [filters, setFilters] = useState<Filters>({});
+  const [sort, setSort] = useState<Sort>({ key: 'periodStart', order: 'desc' });
+  const [pageNo, setPageNo] = useState(1);
+  const [asked, setAsked] = useState<{ action: PayoutAction; payout: Payout } | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  const query = useQuery({
+    queryKey: ['agent-payouts', filters, sort, pageNo],
+    queryFn: () =>
+      call(settlement.payoutsList, {
+        query: {
+          ...filters,
+          sort: sort.key as (typeof ADMIN_PAYOUT_SORTS)[number],
+          order: sort.order,
+          pageNo: String(pageNo),
+          pageSize: String(PAGE_SIZE),
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+  const mutation = useMutation({
+    mutationFn: ({ action, payout }: { action: PayoutAction; payout: Payout }) =>
+      call(action === 'hold' ? settlement.payoutHold : settlement.payoutRerun, {
+        body: { contractId: payout.contractId, periodStart: payout.periodStart },
+      }),
+    onSuccess: ({ payout }, { action }) => {
+      setAsked(null);
+      setDone(
+        t('agents.done', {
+          action: t(`agents.${action}`),
+          member: payout.member,
+          status: t(`agents.status.${payout.status}`),
+          amount: formatAmount(payout.amount, language),
+        }),
+      );
+      void queryClient.invalidateQueries({ queryKey: ['agent-payouts'] });
+    },
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '').trim() || undefined;
+    setFilters({
+      member: text('member'),
+      kind: text('kind') as Kind | undefined,
+      status: text('status') as Status | undefined,
+      from: text('from'),
+      to: text('to'),
+    });
+    setPageNo(1);
+  };
+
+  const columns: Column<Payout>[] = [
+    {
+      id: 'period',
+      header: t('agents.period'),
+      sortKey: 'periodStart',
+      cell: (p) => (
+        <time dateTime={p.periodStart} title={`${p.periodStart} – ${p.periodEnd}`}>
+          {formatTime(p.periodStart, language)}
+        </time>
+      ),
+    },
+    { id: 'member', header: t('agents.member'), sortKey: 'member', cell: (p) => p.member },
+    { id: 'kind', header: t('agents.kind'), wide: true, cell: (p) => t(`agents.kind.${p.kind}`) },
+    {
+      id: 'basis',
+      header: t('agents.basis'),
+      wide: true,
+      cell: (p) => (
+        <span className="num">
+          {formatAmount(p.basis, language)} × {localDigits(p.rate, language)} %
+        </span>
+      ),
+    },
+    {
+      id: 'amount',
+      header: t('agents.amount'),
+      sortKey: 'amount',
+      cell: (p) => <span className="num">{formatAmount(p.amount, language)}</span>,
+    },
+    {
+      id: 'status',
+      header: t('agents.status'),
+      cell: (p) => (
+        <span className={`badge ${p.status}`}>
+          {t(`agents.status.${p.status}`)}
+          {p.heldReason && ` · ${t(`agents.heldReason.${p.heldReason}`)}`}
+        </span>
+      ),
+    },
+    { id: 'payer', header: t('agents.payer'), wide: true, cell: (p) => p.payer ?? t('agents.house') },
+    {
+      id: 'actions',
+      header: <span className="visually-hidden">{t('agents.actions')}</span>,
+      cell: (p) => (
+        <span className="row-actions">
+          {payoutActions(p.status).map((action) => (
+            <button
+              key={action}
+              type="button"
+              aria-label={`${t(`agents.${action}`)} ${p.member} ${formatTime(p.periodStart, language)}`}
+              onClick={() => {
+                mutation.reset();
+                setAsked({ action, payout: p });
+              }}
+            >
+              {t(`agents.${action}`)}
+            </button>
+          ))}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <section aria-labelledby="agents-title" className="section">
+      <h1 id="agents-title">{t('agents.title')}</h1>
+      <p className="hint">
+        {t('agents.treeHint')} <a href="/console/members">{t('agents.treeLink')}</a>
+      </p>
+      <form className="filters" role="search" aria-label={t('agents.filters')} onSubmit={submit}>
+        <label className="inline">
+          {t('agents.member')}
+          <input name="member" maxLength={64} size={12} autoComplete="off" />
+        </label>
+        <label className="inline">
+          {t('agents.kind')}
+          <select name="kind" defaultValue="">
+            <option value="">{t('agents.any')}</option>
+            {CONTRACT_KINDS.map((kind) => (
+              <option key={kind} value={kind}>
+                {t(`agents.kind.${kind}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="inline">
+          {t('agents.status')}
+          <select name="status" defaultValue="">
+            <option value="">{t('agents.any')}</option>
+            {PAYOUT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`agents.status.${status}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="inline">
+          {t('agents.from')}
+          <input name="from" type="date" />
+        </label>
+        <label className="inline">
+          {t('agents.to')}
+          <input name="to" type="date" />
+        </label>
+        <button type="submit">{t('agents.apply')}</button>
+      </form>
+      <p className="hint">{t('agents.windowHint')}</p>
+      {done && (
+        <p className="notice" role="status">
+          {done}
+        </p>
+      )}
+      {query.isPending && <Loading />}
+      {query.isError && <Failed message={query.error.message} onRetry={() => void query.refetch()} />}
+      {query.data && (
+        <>
+          <DataTable
+            caption={t('agents.title')}
+            columns={columns}
+            rows={query.data.list}
+            rowKey={(p) => p.id}
+            rowTestId={(p) => `payout-${p.id}`}
+            sort={sort}
+            onSort={(next) => {
+              setSort(next);
+              setPageNo(1);
+            }}
+            empty={t('agents.empty')}
+          />
+          <Pager total={query.data.total} pageNo={pageNo} pageSize={PAGE_SIZE} onPage={setPageNo} />
+        </>
+      )}
+      {asked && (
+        <ConfirmDialog
+          title={t(`agents.${asked.action}Title`, { member: asked.payout.member })}
+          consequence={
+            <p>
+              {t(`agents.${asked.action}Consequence`, {
+                member: asked.payout.member,
+                kind: t(`agents.kind.${asked.payout.kind}`),
+                period: formatTime(asked.payout.periodStart, language),
+              })}
+            </p>
+          }
+          confirmLabel={t(`agents.${asked.action}`)}
+          tone={asked.action === 'hold' ? 'danger' : 'primary'}
+          pending={mutation.isPending}
+          error={mutation.error}
+          onConfirm={() => mutation.mutate(asked)}
+          onCancel={() => setAsked(null)}
+        />
+      )}
+    </section>
+  );
+}

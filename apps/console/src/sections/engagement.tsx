@@ -1,0 +1,497 @@
+import { useId, useState, type FormEvent } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ADMIN_REDEMPTION_STATUSES,
+  BROADCAST_MEMBER_TYPES,
+  BROADCAST_TARGETS,
+  inboxAdminEndpoints as inbox,
+  pointAdminEndpoints as points,
+  promotionAdminEndpoints as promotions,
+  type BroadcastInput,
+  type ValueOf,
+} from '@khela/contracts';
+import { call } from '../api.ts';
+import { useI18n } from '../i18n.tsx';
+import { formatAmount, formatCount, formatTime, localDigits } from '../format.ts';
+import { DataTable, type Column } from '../components/data-table.tsx';
+import { Pager } from '../components/pager.tsx';
+import { ConfirmDialog } from '../components/dialog.tsx';
+import { Failed, Loading } from '../components/states.tsx';
+import { broadcastErrors, promotionInputOf, redemptionActions, type RedemptionAction } from './agents-logic.ts';
+
+type Tab = 'redemptions' | 'promotions' | 'broadcasts';
+type Redemption = ValueOf<typeof points.redemptions>[number];
+type Promotion = ValueOf<typeof promotions.list>[number];
+type Broadcast = ValueOf<typeof inbox.broadcastsList>['list'][number];
+type Target = (typeof BROADCAST_TARGETS)[number];
+const PAGE_SIZE = 20;
+
+/** Issue 16 item 6: the points redemption queue, promotions on and off, and inbox broadcasts. */
+export default function EngagementSection({ permissions }: { permissions: readonly string[] }) {
+  const { t } = useI18n();
+  // Redemptions and promotions pay from the house (the server's `cashier`); broadcasts are content (`inbox`).
+  const tabs = (['redemptions', 'promotions', 'broadcasts'] as const).filter((tab) =>
+    permissions.includes(tab === 'broadcasts' ? 'inbox' : 'cashier'),
+  );
+  const [chosen, setChosen] = useState<Tab | null>(null);
+  const tab = chosen && tabs.includes(chosen) ? chosen : tabs[0];
+  return (
+    <section aria-labelledby="engagement-title" className="section">
+      <h1 id="engagement-title">{t('engagement.title')}</h1>
+      <div className="tabs" role="group" aria-label={t('engagement.title')}>
+        {tabs.map((item) => (
+          <button key={item} type="button" aria-pressed={tab === item} onClick={() => setChosen(item)}>
+            {t(`engagement.${item}`)}
+          </button>
+        ))}
+      </div>
+      {tab === 'redemptions' && <Redemptions />}
+      {tab === 'promotions' && <Promotions />}
+      {tab === 'broadcasts' && <Broadcasts />}
+    </section>
+  );
+}
+
+function Redemptions() {
+  const { t, language } = useI18n();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<Redemption['status'] | ''>('pending');
+  const [asked, setAsked] = useState<{ action: RedemptionAction; row: Redemption } | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const query = useQuery({
+    queryKey: ['redemptions', status],
+    queryFn: () => call(points.redemptions, { query: { status: status || undefined } }),
+  });
+  const mutation = useMutation({
+    mutationFn: ({ action, row, reason }: { action: RedemptionAction; row: Redemption; reason: string }) =>
+      action === 'approve'
+        ? call(points.redemptionApprove, { params: { id: String(row.id) } })
+        : call(points.redemptionReject, { params: { id: String(row.id) }, body: { reason } }),
+    onSuccess: (row) => {
+      setAsked(null);
+      setDone(
+        t('engagement.redemptionDone', { ref: row.referenceNumber, status: t(`engagement.status.${row.status}`) }),
+      );
+      void queryClient.invalidateQueries({ queryKey: ['redemptions'] });
+    },
+  });
+  const columns: Column<Redemption>[] = [
+    { id: 'ref', header: t('engagement.reference'), cell: (r) => r.referenceNumber },
+    { id: 'member', header: t('engagement.member'), cell: (r) => r.username },
+    {
+      id: 'goods',
+      header: t('engagement.goods'),
+      cell: (r) => `${formatCount(r.quantity, language)} × ${r.name}`,
+    },
+    { id: 'points', header: t('engagement.points'), cell: (r) => formatCount(r.points, language) },
+    { id: 'ship', header: t('engagement.shipTo'), wide: true, cell: (r) => `${r.address} · ${r.mobile}` },
+    { id: 'created', header: t('engagement.created'), wide: true, cell: (r) => formatTime(r.createdAt, language) },
+    {
+      id: 'status',
+      header: t('engagement.status'),
+      cell: (r) => (
+        <span className={`badge ${r.status}`} title={r.reason ?? undefined}>
+          {t(`engagement.status.${r.status}`)}
+        </span>
+      ),
+    },
+    {
+      id: 'actions',
+      header: <span className="visually-hidden">{t('engagement.actions')}</span>,
+      cell: (r) => (
+        <span className="row-actions">
+          {redemptionActions(r.status).map((action) => (
+            <button
+              key={action}
+              type="button"
+              className={action === 'reject' ? 'danger' : undefined}
+              aria-label={`${t(`engagement.${action}`)} ${r.referenceNumber}`}
+              onClick={() => {
+                mutation.reset();
+                setAsked({ action, row: r });
+              }}
+            >
+              {t(`engagement.${action}`)}
+            </button>
+          ))}
+        </span>
+      ),
+    },
+  ];
+  return (
+    <>
+      <div className="filters">
+        <label className="inline">
+          {t('engagement.status')}
+          <select value={status} onChange={(event) => setStatus(event.target.value as Redemption['status'] | '')}>
+            <option value="">{t('engagement.all')}</option>
+            {ADMIN_REDEMPTION_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`engagement.status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {done && (
+        <p className="notice" role="status">
+          {done}
+        </p>
+      )}
+      {query.isPending && <Loading />}
+      {query.isError && <Failed message={query.error.message} onRetry={() => void query.refetch()} />}
+      {query.data && (
+        <DataTable
+          caption={t('engagement.redemptions')}
+          columns={columns}
+          rows={query.data}
+          rowKey={(r) => r.id}
+          rowTestId={(r) => `redemption-${r.id}`}
+          empty={t('engagement.noRedemptions')}
+        />
+      )}
+      {asked && (
+        <ConfirmDialog
+          title={t(`engagement.${asked.action}Title`, { ref: asked.row.referenceNumber })}
+          consequence={
+            <p>
+              {t(`engagement.${asked.action}Consequence`, {
+                member: asked.row.username,
+                goods: `${formatCount(asked.row.quantity, language)} × ${asked.row.name}`,
+                points: formatCount(asked.row.points, language),
+                address: `${asked.row.address}, ${asked.row.mobile}`,
+              })}
+            </p>
+          }
+          confirmLabel={t(`engagement.${asked.action}`)}
+          tone={asked.action === 'reject' ? 'danger' : 'primary'}
+          reasonLabel={asked.action === 'reject' ? t('engagement.reason') : undefined}
+          reasonHint={asked.action === 'reject' ? t('engagement.reasonHint') : undefined}
+          pending={mutation.isPending}
+          error={mutation.error}
+          onConfirm={(reason) => mutation.mutate({ ...asked, reason })}
+          onCancel={() => setAsked(null)}
+        />
+      )}
+    </>
+  );
+}
+
+function Promotions() {
+  const { t, language } = useI18n();
+  const queryClient = useQueryClient();
+  const [asked, setAsked] = useState<Promotion | null>(null);
+  const query = useQuery({ queryKey: ['promotions'], queryFn: () => call(promotions.list) });
+  const mutation = useMutation({
+    mutationFn: (promotion: Promotion) =>
+      call(promotions.update, {
+        params: { id: String(promotion.id) },
+        body: { ...promotionInputOf(promotion), enabled: !promotion.enabled },
+      }),
+    onSuccess: () => {
+      setAsked(null);
+      void queryClient.invalidateQueries({ queryKey: ['promotions'] });
+    },
+  });
+  const reward = (p: Promotion) =>
+    p.rewardKind === 'fixed' && p.rewardAmount
+      ? formatAmount(p.rewardAmount, language)
+      : p.rewardKind === 'percent'
+        ? `${localDigits(p.rewardRate ?? '', language)} %${p.rewardCap ? ` ≤ ${formatAmount(p.rewardCap, language)}` : ''}`
+        : `${formatCount(p.rewardUnits ?? 0, language)} ${t(p.rewardKind === 'points' ? 'engagement.reward.points' : 'engagement.reward.raffle_tickets')}`;
+  const columns: Column<Promotion>[] = [
+    {
+      id: 'title',
+      header: t('engagement.promotion'),
+      cell: (p) => <span className="cell-wrap">{p.title[language]}</span>,
+    },
+    { id: 'trigger', header: t('engagement.trigger'), wide: true, cell: (p) => p.trigger },
+    { id: 'reward', header: t('engagement.reward'), cell: reward },
+    {
+      id: 'window',
+      header: t('engagement.window'),
+      wide: true,
+      cell: (p) => `${formatTime(p.startsAt, language)} – ${p.endsAt ? formatTime(p.endsAt, language) : '∞'}`,
+    },
+    {
+      id: 'enabled',
+      header: t('engagement.state'),
+      cell: (p) => (
+        <span className={`badge ${p.enabled ? 'approved' : ''}`}>
+          {t(p.enabled ? 'engagement.on' : 'engagement.off')}
+        </span>
+      ),
+    },
+    {
+      id: 'actions',
+      header: <span className="visually-hidden">{t('engagement.actions')}</span>,
+      cell: (p) => (
+        <button
+          type="button"
+          aria-label={`${t(p.enabled ? 'engagement.disable' : 'engagement.enable')} ${p.title[language]}`}
+          onClick={() => {
+            mutation.reset();
+            setAsked(p);
+          }}
+        >
+          {t(p.enabled ? 'engagement.disable' : 'engagement.enable')}
+        </button>
+      ),
+    },
+  ];
+  return (
+    <>
+      {query.isPending && <Loading />}
+      {query.isError && <Failed message={query.error.message} onRetry={() => void query.refetch()} />}
+      {query.data && (
+        <DataTable
+          caption={t('engagement.promotions')}
+          columns={columns}
+          rows={query.data}
+          rowKey={(p) => p.id}
+          empty={t('engagement.noPromotions')}
+        />
+      )}
+      {asked && (
+        <ConfirmDialog
+          title={t(asked.enabled ? 'engagement.disable' : 'engagement.enable')}
+          consequence={
+            <p>
+              {t(asked.enabled ? 'engagement.disableConsequence' : 'engagement.enableConsequence', {
+                title: asked.title[language],
+              })}
+            </p>
+          }
+          confirmLabel={t(asked.enabled ? 'engagement.disable' : 'engagement.enable')}
+          tone={asked.enabled ? 'danger' : 'primary'}
+          pending={mutation.isPending}
+          error={mutation.error}
+          onConfirm={() => mutation.mutate(asked)}
+          onCancel={() => setAsked(null)}
+        />
+      )}
+    </>
+  );
+}
+
+function Broadcasts() {
+  const { t, language } = useI18n();
+  const queryClient = useQueryClient();
+  const [pageNo, setPageNo] = useState(1);
+  const [target, setTarget] = useState<Target>('member');
+  const [draft, setDraft] = useState<BroadcastInput | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const formId = useId();
+  const query = useQuery({
+    queryKey: ['broadcasts', pageNo],
+    queryFn: () => call(inbox.broadcastsList, { query: { pageNo: String(pageNo), pageSize: String(PAGE_SIZE) } }),
+    placeholderData: keepPreviousData,
+  });
+  const mutation = useMutation({
+    mutationFn: (body: BroadcastInput) => call(inbox.broadcastsCreate, { body }),
+    onSuccess: (sent) => {
+      setDraft(null);
+      setDone(t('engagement.sent', { title: sent.title[language] }));
+      setPageNo(1);
+      void queryClient.invalidateQueries({ queryKey: ['broadcasts'] });
+    },
+  });
+  // Errors from the server belong beside the form's inputs, shown once the dialog is closed.
+  const errors = mutation.isError ? broadcastErrors(mutation.error, t('app.error')) : { fields: {}, form: null };
+  const fieldError = (name: string) =>
+    errors.fields[name] ? (
+      <span id={`${formId}-${name}`} className="error">
+        {errors.fields[name]}
+      </span>
+    ) : null;
+  const described = (name: string) => (errors.fields[name] ? `${formId}-${name}` : undefined);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!event.currentTarget.reportValidity()) return;
+    const form = new FormData(event.currentTarget);
+    const text = (name: string) => String(form.get(name) ?? '');
+    const number = (name: string) => Number(text(name));
+    const copy = {
+      title: { bn: text('titleBn'), en: text('titleEn') },
+      body: { bn: text('bodyBn'), en: text('bodyEn') },
+    };
+    mutation.reset();
+    setDone(null);
+    setDraft(
+      target === 'member'
+        ? { target, memberId: number('memberId'), ...copy }
+        : target === 'memberType'
+          ? { target, memberType: number('memberType') as (typeof BROADCAST_MEMBER_TYPES)[number], ...copy }
+          : target === 'vipLevel'
+            ? { target, vipLevel: number('vipLevel'), ...copy }
+            : { target, ...copy },
+    );
+  };
+
+  const audience = (b: Pick<Broadcast, 'target' | 'memberId' | 'memberType' | 'vipLevel'>) =>
+    b.target === 'member'
+      ? t('engagement.audience.member', { id: b.memberId ?? '' })
+      : b.target === 'memberType'
+        ? t('engagement.audience.memberType', {
+            type: t(`engagement.memberType.${b.memberType as (typeof BROADCAST_MEMBER_TYPES)[number]}`),
+          })
+        : b.target === 'vipLevel'
+          ? t('engagement.audience.vipLevel', { level: b.vipLevel ?? '' })
+          : t('engagement.audience.merchant');
+  const columns: Column<Broadcast>[] = [
+    { id: 'sent', header: t('engagement.created'), cell: (b) => formatTime(b.createdAt, language) },
+    {
+      id: 'title',
+      header: t('engagement.messageTitle'),
+      cell: (b) => <span className="cell-wrap">{b.title[language]}</span>,
+    },
+    { id: 'audience', header: t('engagement.audience'), cell: audience },
+  ];
+
+  return (
+    <>
+      <form className="card broadcast-form" aria-labelledby={`${formId}-title`} onSubmit={submit} noValidate>
+        <h2 id={`${formId}-title`}>{t('engagement.newMessage')}</h2>
+        <label>
+          {t('engagement.audience')}
+          <select value={target} onChange={(event) => setTarget(event.target.value as Target)}>
+            {BROADCAST_TARGETS.map((item) => (
+              <option key={item} value={item}>
+                {t(`engagement.target.${item}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {target === 'member' && (
+          <label>
+            {t('engagement.memberId')}
+            <input
+              name="memberId"
+              inputMode="numeric"
+              required
+              aria-invalid={!!errors.fields.memberId}
+              aria-describedby={described('memberId')}
+            />
+            <span className="hint">{t('engagement.memberIdHint')}</span>
+            {fieldError('memberId')}
+          </label>
+        )}
+        {target === 'memberType' && (
+          <label>
+            {t('engagement.target.memberType')}
+            <select name="memberType">
+              {BROADCAST_MEMBER_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`engagement.memberType.${type}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {target === 'vipLevel' && (
+          <label>
+            {t('engagement.target.vipLevel')}
+            <input
+              name="vipLevel"
+              type="number"
+              min={1}
+              max={50}
+              required
+              aria-invalid={!!errors.fields.vipLevel}
+              aria-describedby={described('vipLevel')}
+            />
+            {fieldError('vipLevel')}
+          </label>
+        )}
+        {(['en', 'bn'] as const).map((lang) => (
+          <fieldset key={lang}>
+            <legend>{t(`engagement.in.${lang}`)}</legend>
+            <label>
+              {t('engagement.messageTitle')}
+              <input
+                name={lang === 'en' ? 'titleEn' : 'titleBn'}
+                lang={lang}
+                maxLength={200}
+                required
+                aria-invalid={!!errors.fields[`title.${lang}`]}
+                aria-describedby={described(`title.${lang}`)}
+              />
+              {fieldError(`title.${lang}`)}
+            </label>
+            <label>
+              {t('engagement.messageBody')}
+              <textarea
+                name={lang === 'en' ? 'bodyEn' : 'bodyBn'}
+                lang={lang}
+                rows={4}
+                maxLength={20_000}
+                required
+                aria-invalid={!!errors.fields[`body.${lang}`]}
+                aria-describedby={described(`body.${lang}`)}
+              />
+              {fieldError(`body.${lang}`)}
+            </label>
+          </fieldset>
+        ))}
+        <span className="hint">{t('engagement.bodyHint')}</span>
+        {!draft && errors.form && (
+          <p className="error" role="alert">
+            {errors.form}
+          </p>
+        )}
+        <div className="actions">
+          <button type="submit" className="primary">
+            {t('engagement.send')}
+          </button>
+        </div>
+      </form>
+      {done && (
+        <p className="notice" role="status">
+          {done}
+        </p>
+      )}
+      {query.isPending && <Loading />}
+      {query.isError && <Failed message={query.error.message} onRetry={() => void query.refetch()} />}
+      {query.data && (
+        <>
+          <DataTable
+            caption={t('engagement.broadcasts')}
+            columns={columns}
+            rows={query.data.list}
+            rowKey={(b) => b.id}
+            empty={t('engagement.noBroadcasts')}
+          />
+          <Pager total={query.data.total} pageNo={pageNo} pageSize={PAGE_SIZE} onPage={setPageNo} />
+        </>
+      )}
+      {draft && (
+        <ConfirmDialog
+          title={t('engagement.sendTitle')}
+          consequence={
+            <p>
+              {t('engagement.sendConsequence', {
+                title: draft.title[language] || draft.title.en,
+                audience: audience({
+                  target: draft.target,
+                  memberId: draft.target === 'member' ? draft.memberId : null,
+                  memberType: draft.target === 'memberType' ? draft.memberType : null,
+                  vipLevel: draft.target === 'vipLevel' ? draft.vipLevel : null,
+                }),
+              })}
+            </p>
+          }
+          confirmLabel={t('engagement.send')}
+          pending={mutation.isPending}
+          error={null}
+          onConfirm={() =>
+            mutation.mutate(draft, {
+              onError: () => setDraft(null),
+            })
+          }
+          onCancel={() => setDraft(null)}
+        />
+      )}
+    </>
+  );
+}

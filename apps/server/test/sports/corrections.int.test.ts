@@ -1,0 +1,156 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ledger as createLedger } from '../../src/modules/ledger/ledger.ts';
+import { ownBookSession } from '../../src/modules/games/inhouse/inhouse-wallet.ts';
+import { periodicTasks } from '../../src/modules/jobs/tasks.ts';
+import { correctionCollector } from '../../src/modules/sports/corrections.ts';
+import { moveMoney, recordSeamless } from '../../src/modules/sports/money.ts';
+import { ensureSportsVendorBook } from '../../src/modules/sports/vendor.ts';
+import { loginAsAdmin, type AuthHeaders } from '../helpers/admin.ts';
+import { testSecrets } from '../helpers/secrets.ts';
+import { startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { mainBalance } from '../inhouse/helpers.ts';
+import { auditLedger, postDeposit } from '../ledger/helpers.ts';
+import { createPlayer, sessionFor, type TestPlayer } from '../protection/helpers.ts';
+import { demoMerchantId } from '../support/helpers.ts';
+
+/**
+ * ADR 0024: a take-back a resettlement could not take is kept as the slip's `outstanding`; the
+ * corrections pass (modules/sports/corrections.ts, the sports_corrections job) takes
+ * min(balance, outstanding) once the member has funds, once, never below zero, audited.
+ */
+let t: TestApp;
+let merchantId: number;
+let admin: AuthHeaders;
+let player: TestPlayer;
+let slipId: bigint;
+let memberHeaders: Record<string, string>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  merchantId = await demoMerchantId(t);
+  admin = await loginAsAdmin(t);
+  player = await createPlayer(t, merchantId);
+  const book = await ensureSportsVendorBook(t.db, testSecrets, merchantId);
+  const session = await ownBookSession(
+    t.db,
+    { merchantId, integrationId: book.integrationId, gameId: book.games.SPORTS },
+    player.row.id,
+  );
+  // A single paid 50.00 as won, corrected to lost while the member had nothing: all 50.00 outstanding.
+  const slip = await t.db
+    .insertInto('sports_slips')
+    .values({
+      merchant_id: merchantId,
+      member_id: player.row.id,
+      request_id: 'corrected',
+      terms: 'x',
+      currency: 'BDT',
+      game_session_id: session,
+      kind: 'single',
+      stake: 2_500n,
+      odds: 200n,
+      potential_return: 5_000n,
+      status: 'lost',
+      payout: 0n,
+      paid: 5_000n,
+      outstanding: 5_000n,
+      settled_at: new Date(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  slipId = slip.id;
+  // Its money as the book moved it: the stake, the first settlement's win, and the member spent it all.
+  const ledger = createLedger({ db: t.db });
+  await deposit(2_500n, 'stake');
+  const account = { integrationId: book.integrationId, integrationCode: book.integrationCode };
+  await recordSeamless(
+    t.db,
+    account,
+    slip,
+    'bet',
+    2_500n,
+    await moveMoney(ledger, t.db, account, slip, 'stake', -2_500n),
+  );
+  await recordSeamless(t.db, account, slip, 'win', 5_000n, await moveMoney(ledger, t.db, account, slip, 'win', 5_000n));
+  await deposit(-5_000n, 'spent');
+  memberHeaders = await sessionFor(t, player);
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const slip = () => t.db.selectFrom('sports_slips').selectAll().where('id', '=', slipId).executeTakeFirstOrThrow();
+const deposit = (amount: bigint, key: string) =>
+  postDeposit(createLedger({ db: t.db }), {
+    merchantId,
+    account: { kind: 'member_main', memberId: player.row.id },
+    amount,
+    idempotencyKey: `corrections-test:${player.row.id}:${key}`,
+  });
+const listed = async () => {
+  const res = await t.get<{ slipId: number; outstanding: string }[]>('/admin/sports/corrections', { headers: admin });
+  expect(res.status).toBe(200);
+  return res.body.value.find((c) => c.slipId === Number(slipId))?.outstanding ?? null;
+};
+
+it('takes an outstanding correction once the member has funds: part, then the rest, once, never below zero', async () => {
+  const collector = correctionCollector({ db: t.db, ledger: createLedger({ db: t.db }) });
+  // Nothing to take from an empty wallet.
+  expect(await collector.runPass({ memberId: player.row.id })).toMatchObject({ slips: 0, collected: 0n });
+  expect(await listed()).toBe('50.00');
+
+  // 30.00 arrives; two passes at once take it once.
+  await deposit(3_000n, 'a');
+  const both = await Promise.all([collector.runPass(), collector.runPass()]);
+  expect(both.reduce((sum, r) => sum + r.collected, 0n)).toBe(3_000n);
+  expect(await mainBalance(t, player)).toBe(0n);
+  expect(await slip()).toMatchObject({ outstanding: 2_000n, paid: 2_000n, resettlements: 1, status: 'lost' });
+  expect(await listed()).toBe('20.00');
+
+  // 100.00 arrives; the job takes the 20.00 left, and its next pass nothing.
+  await deposit(10_000n, 'b');
+  const job = periodicTasks(t.db, testSecrets).find((task) => task.name === 'sports_corrections')!;
+  expect(await job.pass(new Date())).toHaveLength(1);
+  expect(await job.pass(new Date())).toEqual([]);
+  expect(await mainBalance(t, player)).toBe(8_000n);
+  expect(await slip()).toMatchObject({ outstanding: 0n, paid: 0n, resettlements: 2 });
+  expect(await listed()).toBeNull();
+
+  const { rows } = await sql<{ key: string; amount: string }>`
+    SELECT t.idempotency_key AS key, p.amount::text AS amount
+      FROM ledger_transactions t JOIN ledger_postings p ON p.transaction_id = t.id
+      JOIN ledger_accounts a ON a.id = p.account_id AND a.kind = 'member_main'
+     WHERE t.idempotency_key LIKE ${`sports:${slipId}:%`} ORDER BY t.id`.execute(t.db);
+  expect(rows).toEqual([
+    { key: `sports:${slipId}:stake`, amount: '-2500' },
+    { key: `sports:${slipId}:win`, amount: '5000' },
+    { key: `sports:${slipId}:resettle:1`, amount: '-3000' },
+    { key: `sports:${slipId}:resettle:2`, amount: '-2000' },
+  ]);
+  const audited = await t.db
+    .selectFrom('audit_log')
+    .select(['action', 'after'])
+    .where('entity', '=', 'sportsSlips')
+    .where('entity_id', '=', slipId.toString())
+    .orderBy('id')
+    .execute();
+  expect(audited.map((a) => a.action)).toEqual(['collect_correction', 'collect_correction']);
+  expect(audited[1]!.after).toMatchObject({ taken: '2000', outstanding: '0' });
+  // The betting record shows the slip's current result, marked resettled.
+  const records = await t.get<{ list: Record<string, unknown>[] }>('/wps/member/records/bets', {
+    headers: memberHeaders,
+  });
+  expect(records.status).toBe(200);
+  expect(records.body.value.list).toEqual([
+    expect.objectContaining({
+      roundId: slipId.toString(),
+      betAmount: '25.00',
+      winAmount: '0.00',
+      profit: '-25.00',
+      resettled: true,
+    }),
+  ]);
+  expect(await auditLedger(t.db, merchantId)).toMatchObject({ unbalanced: [], drifted: [], negative: [], total: 0n });
+});

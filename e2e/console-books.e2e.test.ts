@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage } from './browser.ts';
+import { adminSession } from './admin-api.ts';
+
+/**
+ * Issue 16 item 5 in the console: the operator runs a cockfight's betting window and records its
+ * result with a confirmation that says what it settles, then reads the audit entry; axe finds
+ * nothing serious on the books or the games catalogue.
+ */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource); // evaluate, not a script tag: the CSP forbids inline scripts
+  return page.evaluate(async () => {
+    const result = await (
+      window as unknown as {
+        axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe.run();
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
+describe('operator console: games and books (issue 16 item 5)', () => {
+  it('opens and closes a fight’s window, records its result with confirmation, and reads the audit entry', async () => {
+    const admin = await adminSession();
+    const name = `Console Pit ${Date.now() % 100_000}`;
+    const arena: { id: number } = await admin.call('POST', '/admin/cockfight/arenas', {
+      name: { en: name, bn: name },
+      streamUrl: null,
+    });
+    const fight: { id: number } = await admin.call('POST', '/admin/cockfight/fights', {
+      arenaId: arena.id,
+      fightNo: 7,
+      scheduledAt: new Date().toISOString(),
+      odds: { MERON: '1.90', WALA: '1.90', DRAW: '8.00' },
+      minStake: '10.00',
+      maxStake: '500.00',
+    });
+    const { page, context, errors } = await openPage(browser, { language: 'en', theme: 'light', width: 1280 });
+    await page.goto('/console/books');
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill('Admin@123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: /^Books/, level: 1 }).waitFor();
+
+    await page.getByRole('button', { name: 'Cockfight fights' }).click();
+    await page.getByLabel('Arena').selectOption({ label: name });
+    const row = page.getByTestId(`fight-${fight.id}`);
+    await row.getByRole('button', { name: 'Open betting' }).click();
+    await row.getByText('Betting open').waitFor();
+    await row.getByRole('button', { name: 'Close betting' }).click();
+    await row.getByText('Betting closed').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await row.getByLabel('Winner').selectOption('MERON');
+    await row.getByRole('button', { name: 'Record result' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.textContent()).toContain('Meron wins. 0 bets staking ৳0.00 are settled once');
+    await dialog.getByRole('button', { name: 'Record result' }).click();
+    await row.getByText('Settled').waitFor();
+    await expect.poll(() => dialog.count()).toBe(0);
+
+    const audit: { action: string; after: { result?: string } | null }[] = await admin.call(
+      'GET',
+      `/admin/audit-log?entity=cockfightFights&entityId=${fight.id}`,
+    );
+    expect(audit.map((entry) => entry.action)).toEqual(expect.arrayContaining(['open', 'close', 'result']));
+    expect(audit.find((entry) => entry.action === 'result')?.after?.result).toBe('MERON');
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Games' }).click();
+    await page.getByRole('heading', { name: 'Games catalogue', level: 1 }).waitFor();
+    await page.locator('[data-testid^="game-"]').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
