@@ -7,6 +7,11 @@ import { sportsIntegrationCode } from './vendor.ts';
 
 /** Slips a settlement transaction takes (issue 15 Performance: 100 000 bets in ≤ 30 s). */
 export const SETTLE_BATCH = Number(process.env.SPORTS_SETTLE_BATCH ?? 2_000);
+/**
+ * Passes a settlement runs side by side, each on its own members' slips (member id modulo the
+ * lanes), so they never wait on one wallet's balance row and use the database's cores.
+ */
+export const SETTLE_LANES = Number(process.env.SPORTS_SETTLE_LANES ?? 2);
 
 type SlipUpdate = {
   id: bigint;
@@ -37,11 +42,12 @@ const byMemberThenSlip = (a: SlipRow, b: SlipRow) =>
  */
 export function slipSettler({ db, ledger }: { db: Db; ledger: Ledger }) {
   const accounts = new Map<number, Promise<BookAccount>>();
-  function bookAccountOf(merchantId: number): Promise<BookAccount> {
+  /** Read on the batch's own connection: lanes holding every pooled connection must not wait for another. */
+  function bookAccountOf(trx: Db, merchantId: number): Promise<BookAccount> {
     let known = accounts.get(merchantId);
     if (!known) {
       const integrationCode = sportsIntegrationCode(merchantId);
-      known = db
+      known = trx
         .selectFrom('vendors')
         .select('id')
         .where('merchant_id', '=', merchantId)
@@ -54,13 +60,14 @@ export function slipSettler({ db, ledger }: { db: Db; ledger: Ledger }) {
     return known;
   }
 
-  /** Settles one batch of marked slips; how many it took (0: none left for this caller). */
-  async function settleBatch(): Promise<number> {
+  /** Settles one batch of a lane's marked slips; how many it took (0: none left for this caller). */
+  async function settleBatch(lane: number, lanes: number): Promise<number> {
     return db.transaction().execute(async (trx) => {
       const slips = await trx
         .selectFrom('sports_slips')
         .selectAll()
         .where('settle_due', '=', true)
+        .$if(lanes > 1, (q) => q.where(sql<number>`member_id % ${lanes}`, '=', lane))
         .orderBy('id')
         .limit(SETTLE_BATCH)
         .forUpdate()
@@ -95,7 +102,7 @@ export function slipSettler({ db, ledger }: { db: Db; ledger: Ledger }) {
       for (const slip of [...slips].sort(byMemberThenSlip)) {
         if (slip.status === 'cashed_out') continue;
         const result = settleSlip(slip.stake, legsOf.get(slip.id) ?? []);
-        const account = await bookAccountOf(slip.merchant_id);
+        const account = await bookAccountOf(trx, slip.merchant_id);
         const keep = { outstanding: slip.outstanding, resettlements: slip.resettlements };
         if (slip.paid === null) {
           if (!result.decided) continue;
@@ -168,7 +175,15 @@ export function slipSettler({ db, ledger }: { db: Db; ledger: Ledger }) {
         let resettlements = slip.resettlements;
         if (taken > 0n) {
           resettlements += 1;
-          await moveMoney(ledger, trx, await bookAccountOf(slip.merchant_id), slip, 'resettle', -taken, resettlements);
+          await moveMoney(
+            ledger,
+            trx,
+            await bookAccountOf(trx, slip.merchant_id),
+            slip,
+            'resettle',
+            -taken,
+            resettlements,
+          );
         }
         const paid = slip.paid! - taken;
         updates.push({
@@ -185,11 +200,11 @@ export function slipSettler({ db, ledger }: { db: Db; ledger: Ledger }) {
       const records = [];
       for (const [index, payment] of payments.entries()) {
         if (payment.record === null) continue;
-        const account = await bookAccountOf(payment.slip.merchant_id);
+        const account = await bookAccountOf(trx, payment.slip.merchant_id);
         records.push(seamlessRecord(account, payment.slip, payment.record, payment.amount, transactionIds[index]!));
       }
       for (const slip of losses)
-        records.push(seamlessRecord(await bookAccountOf(slip.merchant_id), slip, 'win', 0n, null));
+        records.push(seamlessRecord(await bookAccountOf(trx, slip.merchant_id), slip, 'win', 0n, null));
       if (records.length > 0) await trx.insertInto('seamless_transactions').values(records).execute();
 
       if (updates.length > 0) {
@@ -231,13 +246,18 @@ export function slipSettler({ db, ledger }: { db: Db; ledger: Ledger }) {
      */
     async settleDue(budgetMs = Infinity): Promise<{ settled: number; more: boolean }> {
       const until = performance.now() + budgetMs;
-      let settled = 0;
-      for (;;) {
-        const batch = await settleBatch();
-        settled += batch;
-        if (batch === 0) return { settled, more: false };
-        if (performance.now() > until) return { settled, more: true };
-      }
+      const lanes = Math.max(1, SETTLE_LANES);
+      const runLane = async (lane: number) => {
+        let settled = 0;
+        for (;;) {
+          const batch = await settleBatch(lane, lanes);
+          settled += batch;
+          if (batch === 0) return { settled, more: false };
+          if (performance.now() > until) return { settled, more: true };
+        }
+      };
+      const done = await Promise.all(Array.from({ length: lanes }, (_, lane) => runLane(lane)));
+      return { settled: done.reduce((sum, d) => sum + d.settled, 0), more: done.some((d) => d.more) };
     },
   };
 }
