@@ -1,36 +1,20 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage } from './browser.ts';
 import { adminSession } from './admin-api.ts';
+import { seriousViolations } from './axe.ts';
 
 /**
  * Issue 16 item 5 in the console: the operator runs a cockfight's betting window and records its
  * result with a confirmation that says what it settles, then reads the audit entry; axe finds
  * nothing serious on the books or the games catalogue.
  */
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource); // evaluate, not a script tag: the CSP forbids inline scripts
-  return page.evaluate(async () => {
-    const result = await (
-      window as unknown as {
-        axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
-      }
-    ).axe.run();
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 describe('operator console: games and books (issue 16 item 5)', () => {
   it('opens and closes a fight’s window, records its result with confirmation, and reads the audit entry', async () => {

@@ -1,15 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage } from './browser.ts';
+import { seriousViolations } from './axe.ts';
 
 /**
  * Issue 16 item 7: an operator adds a home banner with an uploaded image in the console, the
  * player's home page shows it at once, and deleting it (after a confirmation) takes it away;
  * axe finds nothing serious on the content and settings sections.
  */
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const image = new URL('../apps/web/public/demo/home-cricket.jpg', import.meta.url).pathname;
 
 let browser: Browser;
@@ -17,20 +15,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource); // evaluate, not a script tag: the CSP forbids inline scripts
-  return page.evaluate(async () => {
-    const result = await (
-      window as unknown as {
-        axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
-      }
-    ).axe.run();
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 describe('operator console: content and settings (issue 16 item 7)', () => {
   it('adds a banner with an uploaded image, sees it on the home page, deletes it after a confirmation', async () => {

@@ -1,17 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { sealPayload } from '@khela/contracts';
 import { baseUrl, launchBrowser, openPage } from './browser.ts';
 import { adminSession } from './admin-api.ts';
+import { seriousViolations } from './axe.ts';
 
 /**
  * Issue 16 item 6 in the operator console: agent payouts and engagement open for the superadmin,
  * an inbox message sent from the console (after its confirmation) reaches the member's inbox on
  * the player API, and axe finds nothing serious on either section.
  */
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser: Browser;
 beforeAll(async () => {
@@ -40,20 +38,6 @@ async function playerToken(username: string): Promise<string> {
   const sealed = await sealPayload(publicKey, { username, password: 'Player@123' });
   return (await api<{ token: string }>('POST', '/wps/session/login', { body: sealed.body, headers: sealed.headers }))
     .token;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource); // evaluate, not a script tag: the CSP forbids inline scripts
-  return page.evaluate(async () => {
-    const result = await (
-      window as unknown as {
-        axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
-      }
-    ).axe.run();
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
 }
 
 describe('operator console: agents and engagement (issue 16 item 6)', () => {

@@ -1,17 +1,16 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { sealPayload } from '@khela/contracts';
 import { baseUrl, launchBrowser, openPage } from './browser.ts';
 import { adminSession } from './admin-api.ts';
+import { seriousViolations } from './axe.ts';
 
 /**
  * Issue 16 items 1–3, the operator console at /console: the demo operator signs in, reads the
  * dashboard, approves a deposit a player made through the API (its receipt shown inline), and
  * signs out; axe finds nothing serious on the dashboard or the cashier.
  */
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const receipt = readFileSync(new URL('../apps/web/public/demo/home-cricket.jpg', import.meta.url));
 
 let browser: Browser;
@@ -63,20 +62,6 @@ async function pendingDeposit(reference: string): Promise<{ depositId: number; u
     }),
   });
   return { depositId: deposit.id, uploadId: upload.id };
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource); // evaluate, not a script tag: the CSP forbids inline scripts
-  return page.evaluate(async () => {
-    const result = await (
-      window as unknown as {
-        axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
-      }
-    ).axe.run();
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
 }
 
 describe('operator console (issue 16)', () => {

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { baseUrl, screenshot } from './browser.ts';
 import { browserWithoutCaptcha, label, logIn, visit } from './member.ts';
+import { seriousViolations } from './axe.ts';
 
 /**
  * Issue 15 item 2 in Chromium: a visitor sent to log in from /lottery (§6) logs in as player21,
@@ -17,7 +16,6 @@ import { browserWithoutCaptcha, label, logIn, visit } from './member.ts';
  */
 const browser = browserWithoutCaptcha();
 const PLAYER = { username: 'player21', password: 'Player@123' };
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const amountIn = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
 /** E-lottery games of the demo, shortest first: the first with time left to bet is played. */
 const E_LOTTERIES = ['bhagya-colour-draw-1-min', 'bhagya-colour-draw-3-min', 'bhagya-lucky-5d'];
@@ -86,20 +84,7 @@ describe('lottery pages (issue 15 item 2)', () => {
       .toBeCloseTo(before - 10, 2);
     await screenshot(page, 'lottery-ticket-1280');
 
-    await page.evaluate(axeSource); // evaluate, not a script tag: the site's CSP forbids inline scripts
-    const violations = await page.evaluate(async () => {
-      const result = await (
-        window as unknown as {
-          axe: {
-            run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-          };
-        }
-      ).axe.run();
-      return result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
-    expect(violations).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     expect(errors.filter((e) => !/favicon/.test(e))).toEqual([]);
     await context.close();
   });

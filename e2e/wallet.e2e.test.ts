@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { approveDeposit, rejectWithdrawal } from './admin-api.ts';
 import { screenshot } from './browser.ts';
 import { logIn, browserWithoutCaptcha, visit } from './member.ts';
+import { seriousViolations } from './axe.ts';
 
 /**
  * Issue 5 in Chromium: player01 (10,000.00 BDT from the demo seed) sees the balance in the
@@ -15,22 +14,7 @@ import { logIn, browserWithoutCaptcha, visit } from './member.ts';
  * comes back; the account record lists the movements.
  */
 const browser = browserWithoutCaptcha();
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Serious and critical axe-core findings on the page as it is now. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource); // evaluate, not a script tag: the site's CSP forbids inline scripts
-  return page.evaluate(async () => {
-    const result = await (
-      window as unknown as {
-        axe: { run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
-      }
-    ).axe.run();
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 const run = Date.now().toString(36).slice(-6).toUpperCase();
 /** A 1×1 PNG: the receipt image. */
 const PNG = Buffer.from(
@@ -194,7 +178,7 @@ describe('wallet and cashier (issue 5)', () => {
       await expect.poll(() => page.locator('.money-loading').count()).toBe(0);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, name).toBeLessThanOrEqual(0);
-      expect(await axeViolations(page), name).toEqual([]);
+      expect(await seriousViolations(page), name).toEqual([]);
       await screenshot(page, `wallet-${name}-bn-light-360`);
     }
     expect(errors).toEqual([]);

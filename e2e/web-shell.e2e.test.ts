@@ -1,11 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSession } from './admin-api.ts';
 import { launchBrowser, openPage, screenshot } from './browser.ts';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+import { seriousViolations } from './axe.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -67,20 +64,7 @@ describe('the home page (issue 3)', () => {
       const { page, context } = await visit({ language: 'bn', theme });
       await page.goto('/');
       await ready(page);
-      await page.evaluate(axeSource); // evaluate, not a script tag: the site's CSP forbids inline scripts
-      const violations = await page.evaluate(async () => {
-        const result = await (
-          window as unknown as {
-            axe: {
-              run: () => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }>;
-            };
-          }
-        ).axe.run();
-        return result.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      });
-      expect(violations).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
       await context.close();
     });
   }
