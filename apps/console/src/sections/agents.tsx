@@ -15,6 +15,7 @@ import { Pager } from '../components/pager.tsx';
 import { ConfirmDialog } from '../components/dialog.tsx';
 import { Failed, Loading } from '../components/states.tsx';
 import { payoutActions, type PayoutAction } from './agents-logic.ts';
+import { FilterSelect } from '../components/filter-select.tsx';
 
 const PAGE_SIZE = 20;
 type Payout = ValueOf<typeof settlement.payoutsList>['list'][number];
@@ -160,28 +161,20 @@ export default function AgentsSection() {
           {t('agents.member')}
           <input name="member" maxLength={64} size={12} autoComplete="off" />
         </label>
-        <label className="inline">
-          {t('agents.kind')}
-          <select name="kind" defaultValue="">
-            <option value="">{t('agents.any')}</option>
-            {CONTRACT_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`agents.kind.${kind}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="inline">
-          {t('agents.status')}
-          <select name="status" defaultValue="">
-            <option value="">{t('agents.any')}</option>
-            {PAYOUT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`agents.status.${status}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label={t('agents.kind')}
+          anyLabel={t('agents.any')}
+          options={CONTRACT_KINDS.map((kind) => ({ value: kind, label: t(`agents.kind.${kind}`) }))}
+          name="kind"
+          defaultValue=""
+        />
+        <FilterSelect
+          label={t('agents.status')}
+          anyLabel={t('agents.any')}
+          options={PAYOUT_STATUSES.map((status) => ({ value: status, label: t(`agents.status.${status}`) }))}
+          name="status"
+          defaultValue=""
+        />
         <label className="inline">
           {t('agents.from')}
           <input name="from" type="date" />

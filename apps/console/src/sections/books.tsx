@@ -19,6 +19,7 @@ import { Pager } from '../components/pager.tsx';
 import { fieldError } from '../members-logic.ts';
 import { useConfirmedAction } from './books-confirm.tsx';
 import { fightActions, sumStakes } from './books-logic.ts';
+import { FilterSelect } from '../components/filter-select.tsx';
 
 const PAGE_SIZE = 20;
 type SportsEvent = ValueOf<typeof sports.events>['list'][number];
@@ -100,23 +101,16 @@ function SportsBook() {
   return (
     <>
       <form className="filters" role="search" onSubmit={(event) => event.preventDefault()}>
-        <label className="inline">
-          {t('books.status')}
-          <select
-            value={status}
-            onChange={(event) => {
-              setStatus(event.target.value);
-              setPageNo(1);
-            }}
-          >
-            <option value="">{t('books.any')}</option>
-            {SPORTS_EVENT_STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`books.event.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label={t('books.status')}
+          anyLabel={t('books.any')}
+          options={SPORTS_EVENT_STATES.map((s) => ({ value: s, label: t(`books.event.${s}`) }))}
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value);
+            setPageNo(1);
+          }}
+        />
       </form>
       {query.isPending && <Loading />}
       {query.isError && <Failed message={query.error.message} onRetry={() => void query.refetch()} />}
@@ -522,17 +516,13 @@ function CockfightBook() {
   return (
     <>
       <form className="filters" role="search" onSubmit={(event) => event.preventDefault()}>
-        <label className="inline">
-          {t('books.arena')}
-          <select value={arenaId} onChange={(event) => setArenaId(event.target.value)}>
-            <option value="">{t('books.any')}</option>
-            {(arenas.data ?? []).map((a) => (
-              <option key={a.id} value={a.id}>
-                {a.name[language]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label={t('books.arena')}
+          anyLabel={t('books.any')}
+          options={(arenas.data ?? []).map((a) => ({ value: a.id, label: a.name[language] }))}
+          value={arenaId}
+          onChange={(event) => setArenaId(event.target.value)}
+        />
       </form>
       {windowCall.isError && (
         <p className="error" role="alert">
@@ -676,40 +666,26 @@ function LotteryBook() {
   return (
     <>
       <form className="filters" role="search" onSubmit={(event) => event.preventDefault()}>
-        <label className="inline">
-          {t('books.game')}
-          <select
-            value={gameCode}
-            onChange={(event) => {
-              setGameCode(event.target.value);
-              setPageNo(1);
-            }}
-          >
-            <option value="">{t('books.any')}</option>
-            {(games.data ?? []).map((g) => (
-              <option key={g.gameCode} value={g.gameCode}>
-                {g.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="inline">
-          {t('books.status')}
-          <select
-            value={state}
-            onChange={(event) => {
-              setState(event.target.value);
-              setPageNo(1);
-            }}
-          >
-            <option value="">{t('books.any')}</option>
-            {LOTTERY_DRAW_STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`books.drawState.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label={t('books.game')}
+          anyLabel={t('books.any')}
+          options={(games.data ?? []).map((g) => ({ value: g.gameCode, label: g.name }))}
+          value={gameCode}
+          onChange={(event) => {
+            setGameCode(event.target.value);
+            setPageNo(1);
+          }}
+        />
+        <FilterSelect
+          label={t('books.status')}
+          anyLabel={t('books.any')}
+          options={LOTTERY_DRAW_STATES.map((s) => ({ value: s, label: t(`books.drawState.${s}`) }))}
+          value={state}
+          onChange={(event) => {
+            setState(event.target.value);
+            setPageNo(1);
+          }}
+        />
       </form>
       {query.isPending && <Loading />}
       {query.isError && <Failed message={query.error.message} onRetry={() => void query.refetch()} />}

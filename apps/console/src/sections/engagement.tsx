@@ -18,6 +18,7 @@ import { Pager } from '../components/pager.tsx';
 import { ConfirmDialog } from '../components/dialog.tsx';
 import { Failed, Loading } from '../components/states.tsx';
 import { broadcastErrors, promotionInputOf, redemptionActions, type RedemptionAction } from './agents-logic.ts';
+import { FilterSelect } from '../components/filter-select.tsx';
 
 type Tab = 'redemptions' | 'promotions' | 'broadcasts';
 type Redemption = ValueOf<typeof points.redemptions>[number];
@@ -121,17 +122,13 @@ function Redemptions() {
   return (
     <>
       <div className="filters">
-        <label className="inline">
-          {t('engagement.status')}
-          <select value={status} onChange={(event) => setStatus(event.target.value as Redemption['status'] | '')}>
-            <option value="">{t('engagement.all')}</option>
-            {ADMIN_REDEMPTION_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`engagement.status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label={t('engagement.status')}
+          anyLabel={t('engagement.all')}
+          options={ADMIN_REDEMPTION_STATUSES.map((s) => ({ value: s, label: t(`engagement.status.${s}`) }))}
+          value={status}
+          onChange={(event) => setStatus(event.target.value as Redemption['status'] | '')}
+        />
       </div>
       {done && (
         <p className="notice" role="status">

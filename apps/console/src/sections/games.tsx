@@ -20,6 +20,7 @@ import { Dialog } from '../components/dialog.tsx';
 import { formErrors } from './operators-form.ts';
 import { useConfirmedAction } from './books-confirm.tsx';
 import { gameChanges, type GameForm } from './games-logic.ts';
+import { FilterSelect } from '../components/filter-select.tsx';
 
 const PAGE_SIZE = 25;
 type Status = AdminGame['status'];
@@ -162,36 +163,30 @@ function GamesList() {
           {t('games.search')}
           <input type="search" name="q" maxLength={64} />
         </label>
-        <label className="inline">
-          {t('games.vendor')}
-          <select name="vendorId" defaultValue="">
-            <option value="">{t('games.any')}</option>
-            {(vendors.data ?? []).map((v) => (
-              <option key={v.id} value={v.id}>
-                {v.displayName[language]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="inline">
-          {t('games.statusLabel')}
-          <select name="status" defaultValue="">
-            <option value="">{t('games.any')}</option>
-            {CATALOGUE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`games.status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="inline">
-          {t('games.hot')}
-          <select name="hot" defaultValue="">
-            <option value="">{t('games.any')}</option>
-            <option value="true">{t('games.hotOnly')}</option>
-            <option value="false">{t('games.notHot')}</option>
-          </select>
-        </label>
+        <FilterSelect
+          label={t('games.vendor')}
+          anyLabel={t('games.any')}
+          options={(vendors.data ?? []).map((v) => ({ value: v.id, label: v.displayName[language] }))}
+          name="vendorId"
+          defaultValue=""
+        />
+        <FilterSelect
+          label={t('games.statusLabel')}
+          anyLabel={t('games.any')}
+          options={CATALOGUE_STATUSES.map((s) => ({ value: s, label: t(`games.status.${s}`) }))}
+          name="status"
+          defaultValue=""
+        />
+        <FilterSelect
+          label={t('games.hot')}
+          anyLabel={t('games.any')}
+          options={[
+            { value: 'true', label: t('games.hotOnly') },
+            { value: 'false', label: t('games.notHot') },
+          ]}
+          name="hot"
+          defaultValue=""
+        />
         <button type="submit" className="primary">
           {t('games.apply')}
         </button>
@@ -444,17 +439,13 @@ function Transfers() {
     <>
       <p className="hint">{t('games.transfer.hint')}</p>
       <form className="filters" role="search" onSubmit={submit}>
-        <label className="inline">
-          {t('games.statusLabel')}
-          <select name="state" defaultValue="pending">
-            <option value="">{t('games.any')}</option>
-            {GAME_TRANSFER_STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`games.transfer.state.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label={t('games.statusLabel')}
+          anyLabel={t('games.any')}
+          options={GAME_TRANSFER_STATES.map((s) => ({ value: s, label: t(`games.transfer.state.${s}`) }))}
+          name="state"
+          defaultValue="pending"
+        />
         <label className="inline">
           {t('books.member')}
           <input name="username" maxLength={32} size={12} />
