@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '@khela/contracts';
 import { parseMinor } from '@khela/money';
 import type { AppDeps } from '../../deps.ts';
+import { isDatabaseGoingAway } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { registerEndpoint } from '../../http/route.ts';
@@ -146,7 +147,9 @@ export function registerCashierRoutes(app: FastifyInstance, deps: AppDeps) {
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     timer = setInterval(() => {
-      withdrawals.sweepReceipts().catch((error: unknown) => app.log.error({ err: error }, 'receipt sweep failed'));
+      withdrawals.sweepReceipts().catch((error: unknown) => {
+        if (!isDatabaseGoingAway(error)) app.log.error({ err: error }, 'receipt sweep failed');
+      });
     }, RECEIPT_SWEEP_MS);
     timer.unref();
   });

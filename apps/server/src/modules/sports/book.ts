@@ -7,7 +7,7 @@ import {
   type SportsMarketInput,
 } from '@khela/contracts';
 import { parseMinor } from '@khela/money';
-import type { Db } from '../../db/database.ts';
+import { isDatabaseGoingAway, type Db } from '../../db/database.ts';
 import type { SportsEventsTable, SportsMarketsTable, SportsSelectionCode, SportsEventStatus } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
@@ -100,7 +100,11 @@ export function sportsBook({ db, ledger, secrets }: { db: Db; ledger: Ledger; se
    */
   async function settleMarked() {
     const { more } = await settler.settleDue(SETTLE_IN_CALL_MS);
-    if (more) void settler.settleDue().catch(() => undefined);
+    // A failure here loses nothing: the slips stay marked and the sports_settle job settles them.
+    if (more)
+      void settler.settleDue().catch((error: unknown) => {
+        if (!isDatabaseGoingAway(error)) console.warn('sports: background settlement failed:', (error as Error).message);
+      });
   }
 
   async function audit(trx: Db, scope: BookScope, action: string, entity: string, id: bigint, detail: object) {

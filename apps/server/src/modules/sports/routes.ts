@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '@khela/contracts';
 import type { AppDeps } from '../../deps.ts';
+import { isDatabaseGoingAway } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { registerEndpoint } from '../../http/route.ts';
@@ -29,7 +30,9 @@ export function registerSportsRoutes(app: FastifyInstance, deps: AppDeps) {
   app.addHook('onReady', async () => {
     catchUp = book
       .settleDue()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'sports: settlement pass failed'));
+      .catch((error: unknown) => {
+        if (!isDatabaseGoingAway(error)) app.log.warn({ err: error }, 'sports: settlement pass failed');
+      });
   });
   app.addHook('preClose', async () => {
     await catchUp;
