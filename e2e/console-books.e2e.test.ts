@@ -70,4 +70,40 @@ describe('operator console: games and books (issue 16 item 5)', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('changes an in-house game’s bet limits and the player site’s game list shows them at once', async () => {
+    const admin = await adminSession();
+    const before: { id: number; game: string; minBet: string; maxBet: string }[] = await admin.call(
+      'GET',
+      '/admin/inhouse/games',
+    );
+    const game = before.find((g) => g.game === 'andar-bahar')!;
+    const { page, context, errors } = await openPage(browser, { language: 'en', theme: 'dark', width: 1280 });
+    try {
+      await page.goto('/console/games');
+      await page.getByLabel('Username').fill('admin');
+      await page.getByLabel('Password').fill('Admin@123');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'In-house games' }).click();
+      const row = page.getByTestId('inhouse-andar-bahar');
+      await row.getByRole('button', { name: 'Edit limits' }).click();
+      expect(await seriousViolations(page)).toEqual([]);
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Largest bet').fill('0.50');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      // The server's field error, beside its input.
+      await dialog.getByLabel('Largest bet').and(page.locator('[aria-invalid="true"]')).waitFor();
+      await dialog.getByLabel('Largest bet').fill('43210');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await row.getByText('৳43,210.00').waitFor();
+      const site = await fetch(new URL('/wps/inhouse/games', page.url())).then((r) => r.json());
+      expect(site.value.games.find((g: { game: string }) => g.game === 'andar-bahar').maxBet).toBe('43210.00');
+      expect(await seriousViolations(page)).toEqual([]);
+      // The refused save above is the only failed call.
+      expect(errors.filter((error) => !error.includes('status of 400'))).toEqual([]);
+    } finally {
+      await admin.call('PATCH', `/admin/games/${game.id}`, { minBet: game.minBet, maxBet: game.maxBet });
+      await context.close();
+    }
+  });
 });

@@ -41,6 +41,60 @@ async function playerToken(username: string): Promise<string> {
 }
 
 describe('operator console: agents and engagement (issue 16 item 6)', () => {
+  it('offers agent01 a house contract, finds it with its history, and withdraws it after a confirmation', async () => {
+    const { page, context, errors } = await openPage(browser, { language: 'en', theme: 'light', width: 360 });
+    await page.goto('/console/agents');
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill('Admin@123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Agents', level: 1, exact: true }).waitFor();
+    await page.locator('.queue, .empty').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Offer a contract' }).click();
+    const offer = page.getByRole('dialog', { name: 'Offer a house contract' });
+    await offer.getByLabel('Agent username').fill('agent01');
+    await offer.getByLabel('Contract').selectOption('hourly_salary');
+    await offer.getByRole('button', { name: 'Send offer' }).click();
+    // A tier without figures: the server's code is shown beside the tiers.
+    await offer.getByRole('group', { name: 'Rate tiers' }).locator('.error').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    const tier = offer.getByRole('group', { name: 'Tier 1' });
+    await tier.getByLabel('Active members').fill('1');
+    await tier.getByLabel('Valid bet').fill('0');
+    await tier.getByLabel('Rate (%)').fill('0.3');
+    await offer.getByRole('button', { name: 'Send offer' }).click();
+    await page.getByText('Hourly salary offer sent to agent01').waitFor();
+
+    const filters = page.getByRole('search', { name: 'Filter contracts' });
+    await filters.getByLabel('Agent (username or ID)').fill('agent01');
+    await filters.getByLabel('Contract').selectOption('hourly_salary');
+    await filters.getByLabel('Status').selectOption('offered');
+    await filters.getByRole('button', { name: 'Apply' }).click();
+    const row = page.locator('[data-testid^="contract-"]');
+    await expect.poll(() => row.count()).toBe(1);
+    await row.getByRole('button', { name: 'Details' }).click();
+    const detail = page.getByRole('dialog', { name: 'Hourly salary contract of agent01' });
+    await detail.getByText('operator admin').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await detail.getByRole('button', { name: 'Close' }).click();
+
+    await row.getByRole('button', { name: 'End contract' }).click();
+    const confirm = page.getByRole('dialog', { name: 'End the Hourly salary contract of agent01?' });
+    expect(await confirm.textContent()).toContain('withdraws its Hourly salary offer to agent01');
+    await confirm.getByLabel('Reason').fill('offered by mistake');
+    await confirm.getByRole('button', { name: 'End contract' }).click();
+    await page.getByText('Hourly salary contract of agent01: Ended.').waitFor();
+    await page.getByText('No contracts match.').waitFor();
+
+    await page.getByRole('button', { name: 'Payouts per period' }).click();
+    await page.locator('.queue, .empty').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    // The refused offer's 400 is the only error the browser logs.
+    expect(errors.filter((error) => !error.includes('status of 400'))).toEqual([]);
+    await context.close();
+  });
+
   it('sends an inbox message after a confirmation and the member finds it in their inbox', async () => {
     const admin = await adminSession();
     const found: { list: { id: number; username: string }[] } = await admin.call(
@@ -55,7 +109,8 @@ describe('operator console: agents and engagement (issue 16 item 6)', () => {
     await page.getByLabel('Username').fill('admin');
     await page.getByLabel('Password').fill('Admin@123');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Agent payouts', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Agents', level: 1, exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Payouts per period' }).click();
     await page.getByRole('search', { name: 'Filter payouts' }).getByRole('button', { name: 'Apply' }).click();
     await page.locator('.queue, .empty').first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -87,6 +142,52 @@ describe('operator console: agents and engagement (issue 16 item 6)', () => {
     const message = inbox.list.find((m) => m.title === title);
     expect(message).toMatchObject({ html: true, body: '<p>Hello <b>player</b></p>' });
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('creates a promotion in the console and the player site shows it on /promotions', async () => {
+    const title = `Console promo ${Date.now() % 1_000_000}`;
+    const { page, context, errors } = await openPage(browser, { language: 'en', theme: 'light', width: 360 });
+    await page.goto('/console/engagement');
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill('Admin@123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Engagement', level: 1 }).waitFor();
+    for (const tab of ['Points goods', 'Applications']) {
+      await page.getByRole('button', { name: tab, exact: true }).click();
+      await page.getByRole('button', { name: tab, pressed: true }).waitFor();
+      await page.locator('.queue, .empty').first().waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+
+    await page.getByRole('button', { name: 'Promotions', exact: true }).click();
+    await page.getByRole('button', { name: 'New promotion' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New promotion' });
+    const english = dialog.getByRole('group', { name: 'English' });
+    await english.getByLabel('Title').fill(title);
+    await english.getByLabel('Terms').fill('<p>Ten for joining.</p>');
+    await dialog.getByRole('group', { name: 'Bengali' }).getByLabel('Title').fill(`প্রোমো ${title}`);
+    // A percent reward needs a deposit or bet-volume trigger: the server's code lands beside the reward.
+    await dialog.getByLabel('Reward kind').selectOption('percent');
+    await dialog.getByLabel(/^Percent/).fill('10');
+    await dialog.getByLabel('Largest bonus').fill('100');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await dialog.getByRole('group', { name: 'Reward' }).getByRole('alert').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByLabel('Reward kind').selectOption('fixed');
+    await dialog.getByLabel('Bonus amount').fill('10');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.getByText(`“${title}” was saved.`).waitFor();
+    await page.getByRole('searchbox', { name: 'Title contains' }).fill(title);
+    await page.getByRole('search', { name: 'Title contains' }).getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('cell', { name: title, exact: true }).waitFor();
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.goto('/promotions');
+    await page.getByRole('heading', { name: title }).waitFor();
+    // The refused create above is the browser's one logged 400.
+    expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
     await context.close();
   });
 });

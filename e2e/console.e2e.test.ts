@@ -230,3 +230,72 @@ describe('operator console: reports, and axe on every section (issue 16 item 9)'
     await context.close();
   });
 });
+
+describe('operator console at 360 px: cashier search, payment channels, GGR by vendor (issue 16 items 3, 9)', () => {
+  it('folds the menu, searches the queue on the server, adds a channel after a field error, groups GGR by vendor', async () => {
+    const reference = `CDSEARCH${Date.now() % 1_000_000}`;
+    const { depositId } = await pendingDeposit(reference);
+    const code = `e2e_${Date.now() % 1_000_000}`;
+    const { page, context, errors } = await openPage(browser, { language: 'en', theme: 'light', width: 360 });
+    await page.goto('/console/cashier');
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password').fill('Admin@123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Cashier', level: 1 }).waitFor();
+
+    // On a phone the sections sit behind one button.
+    const menu = page.getByRole('button', { name: 'Menu: Cashier' });
+    expect(await page.getByRole('navigation').isVisible()).toBe(false);
+    await menu.click();
+    expect(await page.getByRole('navigation').getByRole('link', { name: 'Reports' }).isVisible()).toBe(true);
+    await menu.click();
+
+    // The search runs on the server: only the deposit with this reference is listed.
+    await page.getByLabel('Search by').selectOption('reference');
+    await page.getByRole('searchbox').fill(reference);
+    await page.getByRole('button', { name: 'Find' }).click();
+    await expect.poll(() => page.getByTestId(/^row-\d+$/).count()).toBe(1);
+    expect(await page.getByTestId(`row-${depositId}`).count()).toBe(1);
+    await page.getByLabel('Search by').selectOption('id');
+    await page.getByRole('searchbox').fill('abc');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.getByText('A request id is a whole number.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Settings and channels' }).click();
+    await page.getByRole('button', { name: 'New channel' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/^Code/).fill(code);
+    await dialog.getByLabel('Name in English').fill('E2E wallet');
+    await dialog.getByLabel('Name in Bengali').fill('ই২ই ওয়ালেট');
+    await dialog.getByLabel('Account name').fill('Khela E2E');
+    await dialog.getByLabel('Account number').fill('01712345678');
+    await dialog.getByLabel('Smallest deposit').fill('500');
+    await dialog.getByLabel('Largest deposit').fill('100');
+    await dialog.getByRole('button', { name: 'Add channel' }).click();
+    await expect.poll(() => dialog.getByLabel('Largest deposit').getAttribute('aria-invalid')).toBe('true');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByLabel('Largest deposit').fill('25000');
+    await dialog.getByRole('button', { name: 'Add channel' }).click();
+    await page.getByTestId(`channel-${code}`).waitFor();
+
+    await menu.click();
+    await page.getByRole('navigation').getByRole('link', { name: 'Reports' }).click();
+    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+    await page.getByLabel('Group rows by').selectOption('vendor');
+    await page.getByRole('combobox', { name: /^Vendor/ }).waitFor();
+    await page.getByRole('button', { name: 'Show' }).click();
+    await expect
+      .poll(
+        async () =>
+          (await page.getByRole('columnheader', { name: 'Vendor' }).count()) +
+          (await page.getByText('No figures in this period.').count()),
+      )
+      .toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+    // The refused search and the refused channel are the only failed calls.
+    expect(errors.filter((error) => !error.includes('status of 400'))).toEqual([]);
+    expect(errors.length).toBeLessThanOrEqual(3);
+    await context.close();
+  });
+});

@@ -124,6 +124,7 @@ describe('sportsbook', () => {
     page.setDefaultTimeout(15_000);
     await page.goto(`/sportsbook?event=${first.id}`);
     await (await logIn(page, 'player22', 'Player@123')).waitFor({ state: 'detached' });
+    const before = await balanceOf(page);
     const homePrice = (home: string) =>
       page.getByRole('button', { name: new RegExp(`^${home.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} at \\d`) }).first();
     await homePrice(first.home).click();
@@ -143,7 +144,11 @@ describe('sportsbook', () => {
     const placed = slip.getByText(/^Bet placed \(slip #\d+\)\.$/);
     await placed.waitFor();
     const slipId = /#(\d+)/.exec((await placed.textContent()) ?? '')![1];
-    const afterStake = await balanceOf(page);
+    // The header follows once the answer is in: wait for the stake to show before going on.
+    const afterStake = before - 20;
+    await expect
+      .poll(async () => amountIn(await page.getByTestId('header-balance').textContent()))
+      .toBeCloseTo(afterStake, 2);
     await page.getByRole('button', { name: 'Close the bet slip' }).click();
 
     // The feed ends both events 2–0 now; the server's feed pass brings the results in.

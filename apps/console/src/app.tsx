@@ -107,6 +107,8 @@ function Shell({ operator, onSignOut }: { operator: Operator; onSignOut: (reason
   const [pathname, setPathname] = useState(location.pathname);
   const [theme, setTheme] = useState(document.documentElement.dataset.theme === 'light' ? 'light' : 'dark');
   const section = sectionFor(pathname, allowed);
+  // On a phone the menu folds behind one button (issue 16: usable at 360 px).
+  const [menuOpen, setMenuOpen] = useState(false);
   const expire = useCallback(() => onSignOut('idle'), [onSignOut]);
   const idle = useIdle(expire);
 
@@ -122,6 +124,7 @@ function Shell({ operator, onSignOut }: { operator: Operator; onSignOut: (reason
   const go = (target: Section) => {
     history.pushState(null, '', target.path);
     setPathname(target.path);
+    setMenuOpen(false);
   };
   const toggleTheme = () => {
     const next = theme === 'dark' ? 'light' : 'dark';
@@ -136,7 +139,16 @@ function Shell({ operator, onSignOut }: { operator: Operator; onSignOut: (reason
       </a>
       <header className="bar">
         <span className="brand">{t('app.title')}</span>
-        <nav aria-label={t('app.menu')} className="nav">
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={menuOpen}
+          aria-controls="console-nav"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          {t('app.menuButton', { section: section ? t(section.label) : t('app.menu') })}
+        </button>
+        <nav id="console-nav" aria-label={t('app.menu')} className={menuOpen ? 'nav open' : 'nav'}>
           {allowed.map((item) => (
             <a
               key={item.id}

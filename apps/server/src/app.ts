@@ -47,6 +47,7 @@ import { registerLotteryRoutes, type LotteryOptions } from './modules/lottery/ro
 import { registerCockfightRoutes } from './modules/cockfight/routes.ts';
 import { registerSportsRoutes } from './modules/sports/routes.ts';
 import { registerSportsLiveRoutes, type SportsLiveOptions } from './modules/sports/live/routes.ts';
+import { collectCorrectionsOnCredit } from './modules/sports/corrections.ts';
 import { registerDevMissions, registerMissionRoutes } from './modules/missions/routes.ts';
 import { registerDevPromotions, registerPromotionRoutes } from './modules/promotions/routes.ts';
 import { registerDevPointEarning, registerPointRoutes } from './modules/points/routes.ts';
@@ -257,6 +258,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerCockfightRoutes(app, deps);
   registerSportsRoutes(app, deps);
   registerSportsLiveRoutes(app, deps, options.sportsLive);
+  collectCorrectionsOnCredit(app, { db: options.db, ledger: createLedger(options) });
   registerMissionRoutes(app, deps);
   registerPromotionRoutes(app, deps);
   registerPointRoutes(app, deps);

@@ -20,6 +20,17 @@ export interface Sort {
  * The console's one table: a caption for screen readers, column headers that sort on the server
  * (aria-sort tells which), a row per item and the empty state. Paging is the caller's (Pager).
  */
+export interface DataTableProps<Row> {
+  caption: string;
+  columns: readonly Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string | number;
+  rowTestId?: (row: Row) => string;
+  sort?: Sort;
+  onSort?: (sort: Sort) => void;
+  empty?: string;
+}
+
 export function DataTable<Row>({
   caption,
   columns,
@@ -29,20 +40,12 @@ export function DataTable<Row>({
   sort,
   onSort,
   empty,
-}: {
-  caption: string;
-  columns: readonly Column<Row>[];
-  rows: readonly Row[];
-  rowKey: (row: Row) => string | number;
-  rowTestId?: (row: Row) => string;
-  sort?: Sort;
-  onSort?: (sort: Sort) => void;
-  empty?: string;
-}) {
+}: DataTableProps<Row>) {
   const { t } = useI18n();
   if (rows.length === 0) return <p className="empty">{empty ?? t('table.empty')}</p>;
   return (
-    <div className="table-wrap">
+    // Wider than a phone it scrolls in its box: focusable, so a keyboard can scroll it too.
+    <div className="table-wrap" role="region" aria-label={caption} tabIndex={0}>
       <table className="queue">
         <caption className="visually-hidden">{caption}</caption>
         <thead>

@@ -10,12 +10,12 @@ import {
 import { call } from '../api.ts';
 import { useI18n } from '../i18n.tsx';
 import { formatAmount, formatTime, localDigits } from '../format.ts';
-import { DataTable, type Column, type Sort } from '../components/data-table.tsx';
-import { Pager } from '../components/pager.tsx';
+import { PagedTable } from '../components/paged-table.tsx';
+import type { Column, Sort } from '../components/data-table.tsx';
 import { ConfirmDialog } from '../components/dialog.tsx';
-import { Failed, Loading } from '../components/states.tsx';
 import { payoutActions, type PayoutAction } from './agents-logic.ts';
 import { FilterSelect } from '../components/filter-select.tsx';
+import { ContractsView } from './agents-contracts.tsx';
 
 const PAGE_SIZE = 20;
 type Payout = ValueOf<typeof settlement.payoutsList>['list'][number];
@@ -29,8 +29,32 @@ interface Filters {
   to?: string | undefined;
 }
 
-/** Issue 16 item 6: agent contract payouts per period, held and re-run by the operator (§4 salaries and dividends). */
+type View = 'contracts' | 'payouts';
+
+/** Issue 16 item 6: agent contracts (§3) and their payouts per period, held and re-run by the operator (§4). */
 export default function AgentsSection() {
+  const { t } = useI18n();
+  const [view, setView] = useState<View>('contracts');
+  return (
+    <section aria-labelledby="agents-title" className="section">
+      <h1 id="agents-title">{t('agents.title')}</h1>
+      <p className="hint">
+        {t('agents.treeHint')} <a href="/console/members">{t('agents.treeLink')}</a>
+      </p>
+      <div className="tabs" role="group" aria-label={t('agents.title')}>
+        {(['contracts', 'payouts'] as const).map((item) => (
+          <button key={item} type="button" aria-pressed={view === item} onClick={() => setView(item)}>
+            {t(`agents.view.${item}`)}
+          </button>
+        ))}
+      </div>
+      {view === 'contracts' ? <ContractsView /> : <Payouts />}
+    </section>
+  );
+}
+
+/** Payouts per contract period (no run ids: each period of each contract settles on its own, keyed by both). */
+function Payouts() {
   const { t, language } = useI18n();
   const queryClient = useQueryClient();
   const [filters, setFilters] = useState<Filters>({});
@@ -93,9 +117,10 @@ export default function AgentsSection() {
       header: t('agents.period'),
       sortKey: 'periodStart',
       cell: (p) => (
-        <time dateTime={p.periodStart} title={`${p.periodStart} – ${p.periodEnd}`}>
-          {formatTime(p.periodStart, language)}
-        </time>
+        <>
+          <time dateTime={p.periodStart}>{formatTime(p.periodStart, language)}</time> –{' '}
+          <time dateTime={p.periodEnd}>{formatTime(p.periodEnd, language)}</time>
+        </>
       ),
     },
     { id: 'member', header: t('agents.member'), sortKey: 'member', cell: (p) => p.member },
@@ -151,11 +176,7 @@ export default function AgentsSection() {
   ];
 
   return (
-    <section aria-labelledby="agents-title" className="section">
-      <h1 id="agents-title">{t('agents.title')}</h1>
-      <p className="hint">
-        {t('agents.treeHint')} <a href="/console/members">{t('agents.treeLink')}</a>
-      </p>
+    <>
       <form className="filters" role="search" aria-label={t('agents.filters')} onSubmit={submit}>
         <label className="inline">
           {t('agents.member')}
@@ -191,26 +212,22 @@ export default function AgentsSection() {
           {done}
         </p>
       )}
-      {query.isPending && <Loading />}
-      {query.isError && <Failed message={query.error.message} onRetry={() => void query.refetch()} />}
-      {query.data && (
-        <>
-          <DataTable
-            caption={t('agents.title')}
-            columns={columns}
-            rows={query.data.list}
-            rowKey={(p) => p.id}
-            rowTestId={(p) => `payout-${p.id}`}
-            sort={sort}
-            onSort={(next) => {
-              setSort(next);
-              setPageNo(1);
-            }}
-            empty={t('agents.empty')}
-          />
-          <Pager total={query.data.total} pageNo={pageNo} pageSize={PAGE_SIZE} onPage={setPageNo} />
-        </>
-      )}
+      <PagedTable
+        query={query}
+        caption={t('agents.title')}
+        columns={columns}
+        rowKey={(p) => p.id}
+        rowTestId={(p) => `payout-${p.id}`}
+        sort={sort}
+        onSort={(next) => {
+          setSort(next);
+          setPageNo(1);
+        }}
+        empty={t('agents.empty')}
+        pageNo={pageNo}
+        pageSize={PAGE_SIZE}
+        onPage={setPageNo}
+      />
       {asked && (
         <ConfirmDialog
           title={t(`agents.${asked.action}Title`, { member: asked.payout.member })}
@@ -219,7 +236,10 @@ export default function AgentsSection() {
               {t(`agents.${asked.action}Consequence`, {
                 member: asked.payout.member,
                 kind: t(`agents.kind.${asked.payout.kind}`),
-                period: formatTime(asked.payout.periodStart, language),
+                period: `${formatTime(asked.payout.periodStart, language)} – ${formatTime(asked.payout.periodEnd, language)}`,
+                amount: formatAmount(asked.payout.amount, language),
+                basis: formatAmount(asked.payout.basis, language),
+                rate: localDigits(asked.payout.rate, language),
               })}
             </p>
           }
@@ -231,6 +251,6 @@ export default function AgentsSection() {
           onCancel={() => setAsked(null)}
         />
       )}
-    </section>
+    </>
   );
 }

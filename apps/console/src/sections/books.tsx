@@ -14,8 +14,8 @@ import { call } from '../api.ts';
 import { useI18n } from '../i18n.tsx';
 import { formatAmount, formatCount, formatTime } from '../format.ts';
 import { Failed, Loading } from '../components/states.tsx';
+import { PagedTable } from '../components/paged-table.tsx';
 import { DataTable, type Column } from '../components/data-table.tsx';
-import { Pager } from '../components/pager.tsx';
 import { fieldError } from '../members-logic.ts';
 import { useConfirmedAction } from './books-confirm.tsx';
 import { fightActions, sumStakes } from './books-logic.ts';
@@ -112,21 +112,17 @@ function SportsBook() {
           }}
         />
       </form>
-      {query.isPending && <Loading />}
-      {query.isError && <Failed message={query.error.message} onRetry={() => void query.refetch()} />}
-      {query.data && (
-        <>
-          <DataTable
-            caption={t('books.tab.sports')}
-            columns={columns}
-            rows={query.data.list}
-            rowKey={(e) => e.id}
-            rowTestId={(e) => `event-${e.id}`}
-            empty={t('books.noEvents')}
-          />
-          <Pager total={query.data.total} pageNo={pageNo} pageSize={PAGE_SIZE} onPage={setPageNo} />
-        </>
-      )}
+      <PagedTable
+        query={query}
+        caption={t('books.tab.sports')}
+        columns={columns}
+        rowKey={(e) => e.id}
+        rowTestId={(e) => `event-${e.id}`}
+        empty={t('books.noEvents')}
+        pageNo={pageNo}
+        pageSize={PAGE_SIZE}
+        onPage={setPageNo}
+      />
       {opened && <EventDesk key={opened.id} event={opened} onClose={() => setOpenId(null)} />}
       <Corrections />
     </>
@@ -687,21 +683,17 @@ function LotteryBook() {
           }}
         />
       </form>
-      {query.isPending && <Loading />}
-      {query.isError && <Failed message={query.error.message} onRetry={() => void query.refetch()} />}
-      {query.data && (
-        <>
-          <DataTable
-            caption={t('books.tab.lottery')}
-            columns={columns}
-            rows={query.data.list}
-            rowKey={(d) => d.drawId}
-            rowTestId={(d) => `draw-${d.drawId}`}
-            empty={t('books.noDraws')}
-          />
-          <Pager total={query.data.total} pageNo={pageNo} pageSize={PAGE_SIZE} onPage={setPageNo} />
-        </>
-      )}
+      <PagedTable
+        query={query}
+        caption={t('books.tab.lottery')}
+        columns={columns}
+        rowKey={(d) => d.drawId}
+        rowTestId={(d) => `draw-${d.drawId}`}
+        empty={t('books.noDraws')}
+        pageNo={pageNo}
+        pageSize={PAGE_SIZE}
+        onPage={setPageNo}
+      />
       {dialog}
     </>
   );

@@ -9,6 +9,7 @@ import { DataTable, type Column } from '../components/data-table.tsx';
 import { ConfirmDialog } from '../components/dialog.tsx';
 import { Failed, Loading } from '../components/states.tsx';
 import type { MessageKey } from '../locales/en.ts';
+import { ChannelFormDialog } from './cashier-channel-form.tsx';
 
 type Settings = ValueOf<typeof cashier.settingsGet>;
 type Channel = ValueOf<typeof cashier.channelsList>[number];
@@ -139,6 +140,7 @@ function ChannelTable({ channels }: { channels: Channel[] }) {
   const { t, language } = useI18n();
   const client = useQueryClient();
   const [toggling, setToggling] = useState<Channel | null>(null);
+  const [editing, setEditing] = useState<Channel | 'new' | null>(null);
   const update = useMutation({
     mutationFn: (channel: Channel) =>
       call(cashier.channelUpdate, {
@@ -159,7 +161,7 @@ function ChannelTable({ channels }: { channels: Channel[] }) {
   });
   const columns: Column<Channel>[] = [
     { id: 'name', header: t('cashierSettings.channel'), cell: (c) => c.name[language] },
-    { id: 'method', header: t('cashierSettings.method'), cell: (c) => c.method, wide: true },
+    { id: 'method', header: t('cashierSettings.method'), cell: (c) => t(`channelForm.method.${c.method}`), wide: true },
     {
       id: 'limits',
       header: t('cashierSettings.limits'),
@@ -182,9 +184,28 @@ function ChannelTable({ channels }: { channels: Channel[] }) {
         </button>
       ),
     },
+    {
+      id: 'edit',
+      header: <span className="visually-hidden">{t('channelForm.editColumn')}</span>,
+      cell: (c) => (
+        <button
+          type="button"
+          onClick={() => setEditing(c)}
+          aria-label={t('channelForm.edit', { name: c.name[language] })}
+        >
+          {t('channelForm.editShort')}
+        </button>
+      ),
+    },
   ];
   return (
     <>
+      <div className="actions">
+        <button type="button" className="primary" onClick={() => setEditing('new')}>
+          {t('channelForm.new')}
+        </button>
+      </div>
+      {editing && <ChannelFormDialog channel={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       <DataTable
         caption={t('cashierSettings.channels')}
         columns={columns}

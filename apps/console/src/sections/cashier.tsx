@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   cashierAdminEndpoints as cashier,
+  CASHIER_SEARCH_BY,
   DEPOSIT_STATUSES,
   WITHDRAWAL_STATUSES,
   type ValueOf,
@@ -9,7 +10,8 @@ import {
 import { call } from '../api.ts';
 import { useI18n } from '../i18n.tsx';
 import { formatAmount, formatTime } from '../format.ts';
-import { actionsFor, arrivedSince, matchesSearch, type Action } from '../queue.ts';
+import { actionsFor, arrivedSince, type Action } from '../queue.ts';
+import { fieldError } from '../members-logic.ts';
 import { Failed, Loading } from '../components/states.tsx';
 import { ConfirmDialog } from '../components/dialog.tsx';
 import type { MessageKey } from '../locales/en.ts';
@@ -21,6 +23,14 @@ const POLL_MS = 4_000;
 type Deposit = ValueOf<typeof cashier.depositApprove>;
 type Withdrawal = ValueOf<typeof cashier.withdrawalApprove>;
 type Kind = 'deposits' | 'withdrawals';
+type SearchBy = (typeof CASHIER_SEARCH_BY)[number];
+/** The queue search the server runs (issue 16 item 3). */
+interface Search {
+  by: SearchBy;
+  q?: string | undefined;
+  minAmount?: string | undefined;
+  maxAmount?: string | undefined;
+}
 type Row = (Deposit & { kind: 'deposits' }) | (Withdrawal & { kind: 'withdrawals' });
 
 const ACTION_LABEL: Record<Action, MessageKey> = {
@@ -34,7 +44,8 @@ export default function CashierSection() {
   const { t } = useI18n();
   const [kind, setKind] = useState<Kind>('deposits');
   const [status, setStatus] = useState<string>('pending');
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState<Search>({ by: 'username' });
+  const searchId = useId();
   const [openId, setOpenId] = useState<number | null>(null);
   const [showSettings, setShowSettings] = useState(false);
   // Outside the detail: a request that leaves the shown queue (approved from pending) closes it.
@@ -43,9 +54,9 @@ export default function CashierSection() {
   const statuses = kind === 'deposits' ? DEPOSIT_STATUSES : WITHDRAWAL_STATUSES;
 
   const query = useQuery({
-    queryKey: ['cashier', kind, status],
+    queryKey: ['cashier', kind, status, search],
     queryFn: async (): Promise<Row[]> => {
-      const filter = { limit: 200, status: status === '' ? undefined : status };
+      const filter = { limit: 200, status: status === '' ? undefined : status, ...search };
       return kind === 'deposits'
         ? (await call(cashier.depositsList, { query: filter as { status?: (typeof DEPOSIT_STATUSES)[number] } })).map(
             (row) => ({ ...row, kind: 'deposits' as const }),
@@ -54,13 +65,14 @@ export default function CashierSection() {
             await call(cashier.withdrawalsList, { query: filter as { status?: (typeof WITHDRAWAL_STATUSES)[number] } })
           ).map((row) => ({ ...row, kind: 'withdrawals' as const }));
     },
-    refetchInterval: POLL_MS,
+    // A refused search (a field error) is not asked again until the operator changes it.
+    refetchInterval: (current) => (current.state.error ? false : POLL_MS),
     refetchIntervalInBackground: false,
     enabled: !showSettings,
   });
   const rows = query.data ?? [];
   // Per queue (kind and status): what was there when the operator first saw it.
-  const queueKey = `${kind}:${status}`;
+  const queueKey = `${kind}:${status}:${JSON.stringify(search)}`;
   useEffect(() => {
     if (query.data && !newestSeen.current.has(queueKey)) {
       newestSeen.current.set(
@@ -70,7 +82,20 @@ export default function CashierSection() {
     }
   }, [query.data, queueKey]);
   const arrived = arrivedSince(rows, newestSeen.current.get(queueKey) ?? null);
-  const shown = rows.filter((row) => matchesSearch(row, search));
+  const shown = rows;
+  const qError = fieldError(query.error, 'q');
+  const amountError = fieldError(query.error, 'minAmount') ?? fieldError(query.error, 'maxAmount');
+  const submitSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const value = (name: string) => String(form.get(name) ?? '').trim() || undefined;
+    setSearch({
+      by: (value('by') ?? 'username') as SearchBy,
+      q: value('q'),
+      minAmount: value('minAmount'),
+      maxAmount: value('maxAmount'),
+    });
+  };
   const open = rows.find((row) => row.id === openId) ?? null;
 
   return (
@@ -100,7 +125,7 @@ export default function CashierSection() {
         <CashierSettings />
       ) : (
         <>
-          <div className="filters">
+          <form className="filters" role="search" aria-label={t('cashier.searchTitle')} onSubmit={submitSearch}>
             <label className="inline">
               {t('cashier.status')}
               <select value={status} onChange={(event) => setStatus(event.target.value)}>
@@ -112,16 +137,55 @@ export default function CashierSection() {
                 ))}
               </select>
             </label>
+            <label className="inline">
+              {t('cashier.searchBy')}
+              <select name="by" defaultValue={search.by}>
+                {CASHIER_SEARCH_BY.map((by) => (
+                  <option key={by} value={by}>
+                    {t(`cashier.by.${by}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
             <label className="inline grow">
               <span className="visually-hidden">{t('cashier.search')}</span>
               <input
                 type="search"
+                name="q"
+                maxLength={64}
                 placeholder={t('cashier.search')}
-                value={search}
-                onChange={(event) => setSearch(event.target.value)}
+                defaultValue={search.q}
+                aria-invalid={qError ? true : undefined}
+                aria-describedby={qError ? `${searchId}-q` : undefined}
+              />
+              {qError && (
+                <span id={`${searchId}-q`} className="error">
+                  {qError}
+                </span>
+              )}
+            </label>
+            <label className="inline">
+              {t('cashier.minAmount')}
+              <input
+                name="minAmount"
+                inputMode="decimal"
+                size={8}
+                defaultValue={search.minAmount}
+                aria-invalid={amountError ? true : undefined}
+                aria-describedby={amountError ? `${searchId}-amount` : undefined}
               />
             </label>
-          </div>
+            <label className="inline">
+              {t('cashier.maxAmount')}
+              <input name="maxAmount" inputMode="decimal" size={8} defaultValue={search.maxAmount} />
+            </label>
+            {amountError && (
+              <span id={`${searchId}-amount`} className="error">
+                {amountError}
+              </span>
+            )}
+            <button type="submit">{t('cashier.find')}</button>
+          </form>
           <p className="live" role="status" aria-live="polite">
             {arrived > 0 ? t('cashier.newArrived', { count: arrived }) : t('cashier.live')}
           </p>
@@ -131,7 +195,9 @@ export default function CashierSection() {
             </p>
           )}
           {query.isPending && <Loading />}
-          {query.isError && <Failed message={query.error.message} onRetry={() => void query.refetch()} />}
+          {query.isError && !qError && !amountError && (
+            <Failed message={query.error.message} onRetry={() => void query.refetch()} />
+          )}
           {query.data && shown.length === 0 && <p className="empty">{t('cashier.empty')}</p>}
           {shown.length > 0 && <QueueTable rows={shown} onOpen={setOpenId} />}
           {open && <Detail row={open} onClose={() => setOpenId(null)} onDone={setDone} />}

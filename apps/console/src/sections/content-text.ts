@@ -137,6 +137,20 @@ const en = {
     'Players will see the maintenance page and cannot play or pay in the window you set. Save it?',
   'settings.regionConfirm': 'Visitors matching this rule are refused at once. Save it?',
   'settings.domainConfirm': 'The site answers on this domain at once. Save it?',
+  'settings.site': 'Site',
+  'settings.site.name': 'Site name',
+  'settings.site.defaultLanguage': 'Default language',
+  'settings.site.mainDomain': 'Main domain',
+  'settings.site.gtagId': 'Google tag id (empty: none)',
+  'settings.site.imageCDNs': 'Image CDNs (one address a line)',
+  'settings.site.launchGameCDNs': 'Game launch CDNs (one address a line)',
+  'settings.site.sessionIdleMinutes': 'Member idle time-out (minutes)',
+  'settings.site.sessionAbsoluteHours': 'Member session lifetime (hours)',
+  'settings.site.save': 'Save site settings',
+  'settings.site.saved': 'Site settings saved. The player site uses them now.',
+  'settings.site.confirmTitle': 'Save the site settings?',
+  'settings.site.confirm':
+    'Players get the new name, language and addresses on their next page, and the session limits on their next call.',
 } as const;
 
 export type ContentTextKey = keyof typeof en;
@@ -272,6 +286,19 @@ const bn: Record<ContentTextKey, string> = {
     'আপনার দেওয়া সময়ে খেলোয়াড়রা রক্ষণাবেক্ষণের পাতা দেখবেন এবং খেলতে বা লেনদেন করতে পারবেন না। সংরক্ষণ করবেন?',
   'settings.regionConfirm': 'এই নিয়মে মেলে এমন দর্শকদের এখনই ফিরিয়ে দেওয়া হবে। সংরক্ষণ করবেন?',
   'settings.domainConfirm': 'সাইটটি এখনই এই ডোমেইনে সাড়া দেবে। সংরক্ষণ করবেন?',
+  'settings.site': 'সাইট',
+  'settings.site.name': 'সাইটের নাম',
+  'settings.site.defaultLanguage': 'ডিফল্ট ভাষা',
+  'settings.site.mainDomain': 'প্রধান ডোমেইন',
+  'settings.site.gtagId': 'গুগল ট্যাগ আইডি (খালি: নেই)',
+  'settings.site.imageCDNs': 'ছবির সিডিএন (প্রতি লাইনে একটি ঠিকানা)',
+  'settings.site.launchGameCDNs': 'গেম চালুর সিডিএন (প্রতি লাইনে একটি ঠিকানা)',
+  'settings.site.sessionIdleMinutes': 'সদস্যের নিষ্ক্রিয়তার সময়সীমা (মিনিট)',
+  'settings.site.sessionAbsoluteHours': 'সদস্যের সেশনের মেয়াদ (ঘণ্টা)',
+  'settings.site.save': 'সাইট সেটিংস সংরক্ষণ',
+  'settings.site.saved': 'সাইট সেটিংস সংরক্ষিত। প্লেয়ার সাইট এখন এগুলো ব্যবহার করছে।',
+  'settings.site.confirmTitle': 'সাইট সেটিংস সংরক্ষণ করবেন?',
+  'settings.site.confirm': 'খেলোয়াড়রা পরের পাতাতেই নতুন নাম, ভাষা ও ঠিকানা পাবেন, আর সেশনের সীমা পাবেন পরের কলেই।',
 };
 
 export type ContentText = (key: ContentTextKey, values?: Record<string, string | number>) => string;

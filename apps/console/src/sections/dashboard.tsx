@@ -40,6 +40,9 @@ function DashboardView({ data, onOpenCashier }: { data: Dashboard; onOpenCashier
   const pending = data.pending;
   return (
     <>
+      <p className="hint" data-testid="dashboard-merchant">
+        {t('dashboard.merchant', { name: data.merchant.name, code: data.merchant.code })}
+      </p>
       <FiguresBlock
         title={t('dashboard.today', { day: formatDay(data.today, language) })}
         figures={data.todayFigures}

@@ -6,32 +6,31 @@ import {
   BROADCAST_TARGETS,
   inboxAdminEndpoints as inbox,
   pointAdminEndpoints as points,
-  promotionAdminEndpoints as promotions,
   type BroadcastInput,
   type ValueOf,
 } from '@khela/contracts';
 import { call } from '../api.ts';
 import { useI18n } from '../i18n.tsx';
-import { formatAmount, formatCount, formatTime, localDigits } from '../format.ts';
-import { DataTable, type Column } from '../components/data-table.tsx';
-import { Pager } from '../components/pager.tsx';
+import { formatCount, formatTime } from '../format.ts';
+import { PagedTable } from '../components/paged-table.tsx';
+import type { Column } from '../components/data-table.tsx';
 import { ConfirmDialog } from '../components/dialog.tsx';
-import { Failed, Loading } from '../components/states.tsx';
-import { broadcastErrors, promotionInputOf, redemptionActions, type RedemptionAction } from './agents-logic.ts';
+import { broadcastErrors, redemptionActions, type RedemptionAction } from './agents-logic.ts';
+import { Applications, Promotions } from './engagement-promotions.tsx';
+import { PointGoods } from './engagement-goods.tsx';
 import { FilterSelect } from '../components/filter-select.tsx';
 
-type Tab = 'redemptions' | 'promotions' | 'broadcasts';
-type Redemption = ValueOf<typeof points.redemptions>[number];
-type Promotion = ValueOf<typeof promotions.list>[number];
+type Tab = 'redemptions' | 'pointGoods' | 'promotions' | 'applications' | 'broadcasts';
+type Redemption = ValueOf<typeof points.redemptions>['list'][number];
 type Broadcast = ValueOf<typeof inbox.broadcastsList>['list'][number];
 type Target = (typeof BROADCAST_TARGETS)[number];
 const PAGE_SIZE = 20;
 
-/** Issue 16 item 6: the points redemption queue, promotions on and off, and inbox broadcasts. */
+/** Issue 16 item 6: the points redemption queue and goods, promotions and their applications, and inbox broadcasts. */
 export default function EngagementSection({ permissions }: { permissions: readonly string[] }) {
   const { t } = useI18n();
-  // Redemptions and promotions pay from the house (the server's `cashier`); broadcasts are content (`inbox`).
-  const tabs = (['redemptions', 'promotions', 'broadcasts'] as const).filter((tab) =>
+  // Promotions and redemptions pay from the house (the server's `cashier`); broadcasts are content (`inbox`).
+  const tabs = (['redemptions', 'pointGoods', 'promotions', 'applications', 'broadcasts'] as const).filter((tab) =>
     permissions.includes(tab === 'broadcasts' ? 'inbox' : 'cashier'),
   );
   const [chosen, setChosen] = useState<Tab | null>(null);
@@ -47,7 +46,9 @@ export default function EngagementSection({ permissions }: { permissions: readon
         ))}
       </div>
       {tab === 'redemptions' && <Redemptions />}
+      {tab === 'pointGoods' && <PointGoods />}
       {tab === 'promotions' && <Promotions />}
+      {tab === 'applications' && <Applications />}
       {tab === 'broadcasts' && <Broadcasts />}
     </section>
   );
@@ -57,11 +58,16 @@ function Redemptions() {
   const { t, language } = useI18n();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<Redemption['status'] | ''>('pending');
+  const [pageNo, setPageNo] = useState(1);
   const [asked, setAsked] = useState<{ action: RedemptionAction; row: Redemption } | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const query = useQuery({
-    queryKey: ['redemptions', status],
-    queryFn: () => call(points.redemptions, { query: { status: status || undefined } }),
+    queryKey: ['redemptions', status, pageNo],
+    queryFn: () =>
+      call(points.redemptions, {
+        query: { status: status || undefined, pageNo: String(pageNo), pageSize: String(PAGE_SIZE) },
+      }),
+    placeholderData: keepPreviousData,
   });
   const mutation = useMutation({
     mutationFn: ({ action, row, reason }: { action: RedemptionAction; row: Redemption; reason: string }) =>
@@ -127,7 +133,10 @@ function Redemptions() {
           anyLabel={t('engagement.all')}
           options={ADMIN_REDEMPTION_STATUSES.map((s) => ({ value: s, label: t(`engagement.status.${s}`) }))}
           value={status}
-          onChange={(event) => setStatus(event.target.value as Redemption['status'] | '')}
+          onChange={(event) => {
+            setStatus(event.target.value as Redemption['status'] | '');
+            setPageNo(1);
+          }}
         />
       </div>
       {done && (
@@ -135,18 +144,17 @@ function Redemptions() {
           {done}
         </p>
       )}
-      {query.isPending && <Loading />}
-      {query.isError && <Failed message={query.error.message} onRetry={() => void query.refetch()} />}
-      {query.data && (
-        <DataTable
-          caption={t('engagement.redemptions')}
-          columns={columns}
-          rows={query.data}
-          rowKey={(r) => r.id}
-          rowTestId={(r) => `redemption-${r.id}`}
-          empty={t('engagement.noRedemptions')}
-        />
-      )}
+      <PagedTable
+        query={query}
+        caption={t('engagement.redemptions')}
+        columns={columns}
+        rowKey={(r) => r.id}
+        rowTestId={(r) => `redemption-${r.id}`}
+        empty={t('engagement.noRedemptions')}
+        pageNo={pageNo}
+        pageSize={PAGE_SIZE}
+        onPage={setPageNo}
+      />
       {asked && (
         <ConfirmDialog
           title={t(`engagement.${asked.action}Title`, { ref: asked.row.referenceNumber })}
@@ -167,103 +175,6 @@ function Redemptions() {
           pending={mutation.isPending}
           error={mutation.error}
           onConfirm={(reason) => mutation.mutate({ ...asked, reason })}
-          onCancel={() => setAsked(null)}
-        />
-      )}
-    </>
-  );
-}
-
-function Promotions() {
-  const { t, language } = useI18n();
-  const queryClient = useQueryClient();
-  const [asked, setAsked] = useState<Promotion | null>(null);
-  const query = useQuery({ queryKey: ['promotions'], queryFn: () => call(promotions.list) });
-  const mutation = useMutation({
-    mutationFn: (promotion: Promotion) =>
-      call(promotions.update, {
-        params: { id: String(promotion.id) },
-        body: { ...promotionInputOf(promotion), enabled: !promotion.enabled },
-      }),
-    onSuccess: () => {
-      setAsked(null);
-      void queryClient.invalidateQueries({ queryKey: ['promotions'] });
-    },
-  });
-  const reward = (p: Promotion) =>
-    p.rewardKind === 'fixed' && p.rewardAmount
-      ? formatAmount(p.rewardAmount, language)
-      : p.rewardKind === 'percent'
-        ? `${localDigits(p.rewardRate ?? '', language)} %${p.rewardCap ? ` ≤ ${formatAmount(p.rewardCap, language)}` : ''}`
-        : `${formatCount(p.rewardUnits ?? 0, language)} ${t(p.rewardKind === 'points' ? 'engagement.reward.points' : 'engagement.reward.raffle_tickets')}`;
-  const columns: Column<Promotion>[] = [
-    {
-      id: 'title',
-      header: t('engagement.promotion'),
-      cell: (p) => <span className="cell-wrap">{p.title[language]}</span>,
-    },
-    { id: 'trigger', header: t('engagement.trigger'), wide: true, cell: (p) => p.trigger },
-    { id: 'reward', header: t('engagement.reward'), cell: reward },
-    {
-      id: 'window',
-      header: t('engagement.window'),
-      wide: true,
-      cell: (p) => `${formatTime(p.startsAt, language)} – ${p.endsAt ? formatTime(p.endsAt, language) : '∞'}`,
-    },
-    {
-      id: 'enabled',
-      header: t('engagement.state'),
-      cell: (p) => (
-        <span className={`badge ${p.enabled ? 'approved' : ''}`}>
-          {t(p.enabled ? 'engagement.on' : 'engagement.off')}
-        </span>
-      ),
-    },
-    {
-      id: 'actions',
-      header: <span className="visually-hidden">{t('engagement.actions')}</span>,
-      cell: (p) => (
-        <button
-          type="button"
-          aria-label={`${t(p.enabled ? 'engagement.disable' : 'engagement.enable')} ${p.title[language]}`}
-          onClick={() => {
-            mutation.reset();
-            setAsked(p);
-          }}
-        >
-          {t(p.enabled ? 'engagement.disable' : 'engagement.enable')}
-        </button>
-      ),
-    },
-  ];
-  return (
-    <>
-      {query.isPending && <Loading />}
-      {query.isError && <Failed message={query.error.message} onRetry={() => void query.refetch()} />}
-      {query.data && (
-        <DataTable
-          caption={t('engagement.promotions')}
-          columns={columns}
-          rows={query.data}
-          rowKey={(p) => p.id}
-          empty={t('engagement.noPromotions')}
-        />
-      )}
-      {asked && (
-        <ConfirmDialog
-          title={t(asked.enabled ? 'engagement.disable' : 'engagement.enable')}
-          consequence={
-            <p>
-              {t(asked.enabled ? 'engagement.disableConsequence' : 'engagement.enableConsequence', {
-                title: asked.title[language],
-              })}
-            </p>
-          }
-          confirmLabel={t(asked.enabled ? 'engagement.disable' : 'engagement.enable')}
-          tone={asked.enabled ? 'danger' : 'primary'}
-          pending={mutation.isPending}
-          error={mutation.error}
-          onConfirm={() => mutation.mutate(asked)}
           onCancel={() => setAsked(null)}
         />
       )}
@@ -448,20 +359,16 @@ function Broadcasts() {
           {done}
         </p>
       )}
-      {query.isPending && <Loading />}
-      {query.isError && <Failed message={query.error.message} onRetry={() => void query.refetch()} />}
-      {query.data && (
-        <>
-          <DataTable
-            caption={t('engagement.broadcasts')}
-            columns={columns}
-            rows={query.data.list}
-            rowKey={(b) => b.id}
-            empty={t('engagement.noBroadcasts')}
-          />
-          <Pager total={query.data.total} pageNo={pageNo} pageSize={PAGE_SIZE} onPage={setPageNo} />
-        </>
-      )}
+      <PagedTable
+        query={query}
+        caption={t('engagement.broadcasts')}
+        columns={columns}
+        rowKey={(b) => b.id}
+        empty={t('engagement.noBroadcasts')}
+        pageNo={pageNo}
+        pageSize={PAGE_SIZE}
+        onPage={setPageNo}
+      />
       {draft && (
         <ConfirmDialog
           title={t('engagement.sendTitle')}

@@ -14,6 +14,7 @@ import { call } from '../api.ts';
 import { useI18n } from '../i18n.tsx';
 import { formatAmount, formatCount, formatTime } from '../format.ts';
 import { Failed, Loading } from '../components/states.tsx';
+import { PagedTable } from '../components/paged-table.tsx';
 import { DataTable, type Column, type Sort } from '../components/data-table.tsx';
 import { Pager } from '../components/pager.tsx';
 import { Dialog } from '../components/dialog.tsx';
@@ -21,6 +22,8 @@ import { formErrors } from './operators-form.ts';
 import { useConfirmedAction } from './books-confirm.tsx';
 import { gameChanges, type GameForm } from './games-logic.ts';
 import { FilterSelect } from '../components/filter-select.tsx';
+import { InhouseGames } from './games-inhouse.tsx';
+import { StatusBadge, StatusMenu } from './games-status.tsx';
 
 const PAGE_SIZE = 25;
 type Status = AdminGame['status'];
@@ -31,9 +34,9 @@ export default function GamesSection({ permissions }: { permissions: readonly st
   const { t } = useI18n();
   // The transfers are members' money: the cashier's read (permissions.ts).
   const tabs = permissions.includes('cashier')
-    ? (['games', 'vendors', 'transfers'] as const)
-    : (['games', 'vendors'] as const);
-  const [tab, setTab] = useState<'games' | 'vendors' | 'transfers'>('games');
+    ? (['games', 'inhouse', 'vendors', 'transfers'] as const)
+    : (['games', 'inhouse', 'vendors'] as const);
+  const [tab, setTab] = useState<'games' | 'inhouse' | 'vendors' | 'transfers'>('games');
   return (
     <section aria-labelledby="games-title" className="section">
       <h1 id="games-title">{t('games.title')}</h1>
@@ -45,15 +48,11 @@ export default function GamesSection({ permissions }: { permissions: readonly st
         ))}
       </div>
       {tab === 'games' && <GamesList />}
+      {tab === 'inhouse' && <InhouseGames />}
       {tab === 'vendors' && <Vendors canChange={permissions.includes('gameVendors')} />}
       {tab === 'transfers' && <Transfers />}
     </section>
   );
-}
-
-function StatusBadge({ status }: { status: Status }) {
-  const { t } = useI18n();
-  return <span className={`badge status-${status}`}>{t(`games.status.${status}`)}</span>;
 }
 
 interface Filters {
@@ -145,15 +144,7 @@ function GamesList() {
     {
       id: 'actions',
       header: t('games.actions'),
-      cell: (g) => (
-        <div className="actions">
-          {CATALOGUE_STATUSES.filter((s) => s !== g.status).map((s) => (
-            <button key={s} type="button" className={s === 'on' ? undefined : 'danger'} onClick={() => setStatus(g, s)}>
-              {t(`games.setStatus.${s}`)}
-            </button>
-          ))}
-        </div>
-      ),
+      cell: (g) => <StatusMenu name={g.name[language]} status={g.status} onChoose={(s) => setStatus(g, s)} />,
     },
   ];
   return (
@@ -345,18 +336,7 @@ function Vendors({ canChange }: { canChange: boolean }) {
             id: 'actions',
             header: t('games.actions'),
             cell: (v: AdminGameVendor) => (
-              <div className="actions">
-                {CATALOGUE_STATUSES.filter((s) => s !== v.status).map((s) => (
-                  <button
-                    key={s}
-                    type="button"
-                    className={s === 'on' ? undefined : 'danger'}
-                    onClick={() => setStatus(v, s)}
-                  >
-                    {t(`games.setStatus.${s}`)}
-                  </button>
-                ))}
-              </div>
+              <StatusMenu name={v.displayName[language]} status={v.status} onChoose={(s) => setStatus(v, s)} />
             ),
           },
         ]
@@ -459,25 +439,21 @@ function Transfers() {
           {t('games.transfer.pending', { count: formatCount(query.data.pending, language) })}
         </p>
       )}
-      {query.isPending && <Loading />}
-      {query.isError && <Failed message={query.error.message} onRetry={() => void query.refetch()} />}
-      {query.data && (
-        <>
-          <DataTable
-            caption={t('games.tab.transfers')}
-            columns={columns}
-            rows={query.data.list}
-            rowKey={(r) => r.id}
-            sort={{ key: 'created', order }}
-            onSort={(next) => {
-              setOrder(next.order);
-              setPageNo(1);
-            }}
-            empty={t('games.transfer.none')}
-          />
-          <Pager total={query.data.total} pageNo={pageNo} pageSize={PAGE_SIZE} onPage={setPageNo} />
-        </>
-      )}
+      <PagedTable
+        query={query}
+        caption={t('games.tab.transfers')}
+        columns={columns}
+        rowKey={(r) => r.id}
+        sort={{ key: 'created', order }}
+        onSort={(next) => {
+          setOrder(next.order);
+          setPageNo(1);
+        }}
+        empty={t('games.transfer.none')}
+        pageNo={pageNo}
+        pageSize={PAGE_SIZE}
+        onPage={setPageNo}
+      />
     </>
   );
 }

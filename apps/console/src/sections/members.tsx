@@ -37,9 +37,15 @@ const STATUS_VERB: Record<MemberStatus, MessageKey> = {
 };
 
 /** Issue 16 item 4: find a member, their page, and the agent tree. */
+/** `?tree=<agent id>`: the agent tree opened at that agent (the agents section links here). */
+function linkedAgent(): number | undefined {
+  const id = Number(new URLSearchParams(location.search).get('tree'));
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
+
 export default function MembersSection({ permissions }: { permissions: readonly string[] }) {
   const { t } = useI18n();
-  const [view, setView] = useState<'search' | 'tree'>('search');
+  const [view, setView] = useState<'search' | 'tree'>(() => (linkedAgent() ? 'tree' : 'search'));
   const [memberId, setMemberId] = useState<number | null>(null);
   return (
     <section aria-labelledby="members-title" className="section">
@@ -207,7 +213,7 @@ function Search({ onOpen }: { onOpen: (id: number) => void }) {
 
 function AgentTree({ onOpen }: { onOpen: (id: number) => void }) {
   const { t, language } = useI18n();
-  const [parentId, setParentId] = useState<number | undefined>(undefined);
+  const [parentId, setParentId] = useState<number | undefined>(linkedAgent);
   const [pageNo, setPageNo] = useState(1);
   const query = useQuery({
     queryKey: ['members', 'tree', parentId, pageNo],

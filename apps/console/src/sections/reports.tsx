@@ -26,6 +26,9 @@ interface Filters {
   to?: string | undefined;
   period: 'day' | 'month';
   productType?: string | undefined;
+  /** GGR only: rows per product type and vendor, optionally one vendor's. */
+  byVendor?: boolean;
+  vendor?: string | undefined;
   username?: string | undefined;
 }
 interface ReportPage<Row> {
@@ -35,6 +38,7 @@ interface ReportPage<Row> {
   from: string;
   to: string;
   productTypes?: string[];
+  vendors?: { code: string; name: string }[];
 }
 type Fetch<Row> = (filters: Filters, sort: Sort, pageNo: number, pageSize: number) => Promise<ReportPage<Row>>;
 
@@ -59,6 +63,7 @@ const fetchers = {
         to: f.to,
         period: f.period,
         productType: f.productType,
+        ...(f.byVendor && { groupBy: 'vendor' as const, vendor: f.vendor }),
         sort: sort.key as 'period',
         order: sort.order,
         pageNo: String(pageNo),
@@ -146,7 +151,13 @@ function text<Row>(id: string, header: MessageKey, read: (row: Row) => string, t
   return { id, header: t(header), csvHeader: header, cell: read, csv: read, ...(sortKey && { sortKey }) };
 }
 
-function columnsOf(kind: Kind, t: Translate, language: Language, currency: string): ReportColumn<never>[] {
+function columnsOf(
+  kind: Kind,
+  t: Translate,
+  language: Language,
+  currency: string,
+  byVendor: boolean,
+): ReportColumn<never>[] {
   type Bets = { betCount: number; bets: string; wins: string; ggr: string };
   type Cash = { deposits: string; depositCount: number; withdrawals: string; withdrawalCount: number };
   const bets = <Row extends Bets>(): ReportColumn<Row>[] => [
@@ -181,6 +192,7 @@ function columnsOf(kind: Kind, t: Translate, language: Language, currency: strin
     ggr: [
       text<GgrReportRow>('period', 'reports.period', (r) => r.period, t, 'period'),
       text<GgrReportRow>('productType', 'reports.productType', (r) => r.productType, t),
+      ...(byVendor ? [text<GgrReportRow>('vendor', 'reports.vendor', (r) => r.vendorName ?? r.vendor ?? '', t)] : []),
       ...bets<GgrReportRow>(),
     ],
     members: [
@@ -228,6 +240,7 @@ function ReportView({ kind }: { kind: Kind }) {
   const [filters, setFilters] = useState<Filters>({ period: 'day' });
   const [sort, setSort] = useState<Sort>(DEFAULT_SORT[kind]);
   const [pageNo, setPageNo] = useState(1);
+  const [groupChoice, setGroupChoice] = useState('productType');
   const [exporting, setExporting] = useState<'idle' | 'busy' | 'failed'>('idle');
   const fetchPage = fetchers[kind] as Fetch<Record<string, unknown>>;
   const query = useQuery({
@@ -236,7 +249,10 @@ function ReportView({ kind }: { kind: Kind }) {
     placeholderData: keepPreviousData,
   });
   const data = query.data;
-  const columns = columnsOf(kind, t, language, data?.currency ?? 'BDT') as ReportColumn<Record<string, unknown>>[];
+  const byVendor = kind === 'ggr' && filters.byVendor === true;
+  const columns = columnsOf(kind, t, language, data?.currency ?? 'BDT', byVendor) as ReportColumn<
+    Record<string, unknown>
+  >[];
   const hasPeriod = kind === 'ggr' || kind === 'cashier';
   const hasName = kind === 'members' || kind === 'agents';
 
@@ -249,6 +265,8 @@ function ReportView({ kind }: { kind: Kind }) {
       to: value('to'),
       period: value('period') === 'month' ? 'month' : 'day',
       productType: value('productType'),
+      byVendor: value('groupBy') === 'vendor',
+      vendor: value('groupBy') === 'vendor' ? value('vendor') : undefined,
       username: value('username'),
     });
     setPageNo(1);
@@ -298,6 +316,28 @@ function ReportView({ kind }: { kind: Kind }) {
             </select>
           </label>
         )}
+        {kind === 'ggr' && (
+          <label className="inline">
+            {t('reports.groupBy')}
+            <select name="groupBy" value={groupChoice} onChange={(event) => setGroupChoice(event.target.value)}>
+              <option value="productType">{t('reports.byProduct')}</option>
+              <option value="vendor">{t('reports.byVendor')}</option>
+            </select>
+          </label>
+        )}
+        {kind === 'ggr' && groupChoice === 'vendor' && (
+          <label className="inline">
+            {t('reports.vendor')}
+            <select name="vendor" defaultValue={filters.vendor ?? ''} data-testid="report-vendor">
+              <option value="">{t('reports.allVendors')}</option>
+              {(data?.vendors ?? []).map((vendor) => (
+                <option key={vendor.code} value={vendor.code}>
+                  {vendor.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         {hasName && (
           <label className="inline">
             {t('reports.usernameStarts')}
@@ -325,21 +365,27 @@ function ReportView({ kind }: { kind: Kind }) {
       )}
       {data && !query.isError && (
         <>
-          <DataTable
-            caption={t('reports.caption', { report: t(`reports.${kind}`) })}
-            columns={columns}
-            rows={data.list}
-            rowKey={(row) =>
-              String(row.memberId ?? row.agentId ?? `${String(row.period)}:${String(row.productType ?? '')}`)
-            }
-            rowTestId={() => `report-row`}
-            sort={sort}
-            onSort={(next) => {
-              setSort(next);
-              setPageNo(1);
-            }}
-            empty={t('reports.empty')}
-          />
+          <div className="report-table">
+            <DataTable
+              caption={t('reports.caption', { report: t(`reports.${kind}`) })}
+              columns={columns}
+              rows={data.list}
+              rowKey={(row) =>
+                String(
+                  row.memberId ??
+                    row.agentId ??
+                    `${String(row.period)}:${String(row.productType ?? '')}:${String(row.vendor ?? '')}`,
+                )
+              }
+              rowTestId={() => `report-row`}
+              sort={sort}
+              onSort={(next) => {
+                setSort(next);
+                setPageNo(1);
+              }}
+              empty={t('reports.empty')}
+            />
+          </div>
           <Pager total={data.total} pageNo={pageNo} pageSize={PAGE_SIZE} onPage={setPageNo} />
         </>
       )}

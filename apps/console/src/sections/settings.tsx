@@ -7,6 +7,7 @@ import { DataTable, type Column } from '../components/data-table.tsx';
 import { ConfirmDialog } from '../components/dialog.tsx';
 import { KindTabs, type KindConfig } from './content-crud.tsx';
 import { useContentText } from './content-text.ts';
+import { SiteSettings } from './settings-merchant.tsx';
 
 type Switch = ValueOf<typeof adminEndpoints.switchesList>[number];
 type Rule = ValueOf<typeof adminEndpoints.registerRulesList>[number];
@@ -249,6 +250,9 @@ export default function SettingsSection({ permissions }: { permissions: readonly
       : []),
     ...(permissions.includes('registerRules')
       ? [{ id: 'rules', label: 'settings.rules' as const, render: () => <RegistrationRules /> }]
+      : []),
+    ...(permissions.includes('merchant')
+      ? [{ id: 'site', label: 'settings.site' as const, render: () => <SiteSettings /> }]
       : []),
   ];
   return (

@@ -29,6 +29,13 @@ describe('GET /admin/dashboard (issue 16 item 2)', () => {
     const before = await read();
     expect(before.days).toHaveLength(7);
     expect(before.days.at(-1)!.day).toBe(before.today);
+    // One merchant per operator: the dashboard names it.
+    const merchant = await t.db
+      .selectFrom('merchants')
+      .select(['code', 'name'])
+      .where('id', '=', merchantId)
+      .executeTakeFirstOrThrow();
+    expect(before.merchant).toEqual({ id: merchantId, ...merchant });
 
     const player = await newPlayer(t, merchantId);
     const deposit = await t.request<{ id: number }>(

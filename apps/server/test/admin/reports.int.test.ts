@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { AgentReportRow, CashierReportRow, GgrReportRow, MemberReportRow } from '@khela/contracts';
@@ -7,6 +7,7 @@ import { memberRepository } from '../../src/modules/members/repository.ts';
 import { loginAsAdmin, loginAsNewOperator, type AuthHeaders } from '../helpers/admin.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { demoMerchantId } from '../support/helpers.ts';
+import { DEMO_VENDOR } from '../../src/seed/vendors.ts';
 
 interface ReportPage<T> {
   list: T[];
@@ -15,6 +16,7 @@ interface ReportPage<T> {
   from: string;
   to: string;
   productTypes?: string[];
+  vendors?: { code: string; name: string }[];
 }
 
 let t: TestApp;
@@ -107,6 +109,60 @@ describe('/admin/reports (issue 16 item 9)', () => {
     const paged = await report<MemberReportRow>('members', { pageSize: 1, pageNo: 1, sort: 'username', order: 'asc' });
     expect(paged.list).toHaveLength(1);
     expect(paged.total).toBeGreaterThanOrEqual(1);
+  });
+
+  it('reads GGR by vendor from the vendor summary the seamless rows fill, filtered by vendor', async () => {
+    const query = { period: 'month', groupBy: 'vendor', pageSize: 100 };
+    const vendorMonth = (page: ReportPage<GgrReportRow>) =>
+      page.list.filter((row) => row.period === '2019-03' && row.vendor === DEMO_VENDOR.code);
+    const sum = (rows: GgrReportRow[]) => rows.reduce((total, row) => total + BigInt(row.ggr.replace('.', '')), 0n);
+    const before = await report<GgrReportRow>('ggr', query);
+
+    const vendor = await t.db
+      .selectFrom('vendors')
+      .select(['id', 'name'])
+      .where('code', '=', DEMO_VENDOR.code)
+      .executeTakeFirstOrThrow();
+    const player = await newMember(0, null);
+    const round = `v${randomBytes(5).toString('hex')}`;
+    // 40.00 staked, 15.00 paid back; a second bet of 5.00 rolled back: 25.00 GGR for the vendor.
+    for (const [kind, txId, amount, reference] of [
+      ['bet', `${round}-1`, 4000n, null],
+      ['win', `${round}-w`, 1500n, `${round}-1`],
+      ['bet', `${round}-2`, 500n, null],
+      ['rollback', `${round}-r`, 500n, `${round}-2`],
+    ] as const) {
+      await t.db
+        .insertInto('seamless_transactions')
+        .values({
+          merchant_id: merchantId,
+          vendor_id: vendor.id,
+          vendor_tx_id: txId,
+          kind,
+          member_id: player.id,
+          round_id: round,
+          amount,
+          reference_tx_id: reference,
+          fingerprint: createHash('sha256').update(txId).digest(),
+          response: '{}',
+          created_at: new Date(at(LIVE_DAY)),
+        })
+        .execute();
+    }
+
+    const after = await report<GgrReportRow>('ggr', query);
+    expect(sum(vendorMonth(after)) - sum(vendorMonth(before))).toBe(2500n);
+    expect(after.vendors).toContainEqual({ code: DEMO_VENDOR.code, name: vendor.name });
+    const counted = vendorMonth(after).reduce((total, row) => total + row.betCount, 0);
+    expect(counted - vendorMonth(before).reduce((total, row) => total + row.betCount, 0)).toBe(1);
+
+    const only = await report<GgrReportRow>('ggr', { period: 'day', vendor: DEMO_VENDOR.code, pageSize: 100 });
+    expect(only.list.length).toBeGreaterThan(0);
+    expect(only.list.every((row) => row.vendor === DEMO_VENDOR.code && row.vendorName === vendor.name)).toBe(true);
+    expect(only.list.find((row) => row.period === LIVE_DAY)).toBeTruthy();
+
+    const badVendor = await t.get('/admin/reports/ggr', { headers: admin, query: { vendor: 'no such!' } });
+    expect(badVendor.status).toBe(400);
   });
 
   it('refuses a bad window with a field error, and an operator without the permission', async () => {

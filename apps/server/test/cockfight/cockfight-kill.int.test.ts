@@ -1,19 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { createDb, createPool, type Db } from '../../src/db/database.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Db } from '../../src/db/database.ts';
 import { ensureCockfightBook } from '../../src/modules/cockfight/book.ts';
 import { cockfightPayout } from '../../src/modules/cockfight/cockfight.ts';
 import { ownBookSession } from '../../src/modules/games/inhouse/inhouse-wallet.ts';
 import { memberRepository } from '../../src/modules/members/repository.ts';
-import { TEMPLATE_DB } from '../global-setup.ts';
 import { DEMO_ADMIN } from '../helpers/admin.ts';
-import { cloneDatabase, dropDatabase } from '../helpers/databases.ts';
+import { killTestServer, type KillTestServer } from '../helpers/kill-server.ts';
 import { testSecrets } from '../helpers/secrets.ts';
 import { auditLedger } from '../ledger/helpers.ts';
-import { freePort, serverProcess } from '../seamless/server-process.ts';
 
 /**
  * Issue 15 Tests: a fight's result recorded by the real server while it is SIGKILLed mid-settlement.
@@ -25,20 +20,15 @@ const BETS = 300;
 const STAKE = 1_000n;
 const SIDES = ['MERON', 'WALA', 'DRAW'] as const;
 
-let adminUrl: string;
-let databaseUrl: string;
-let dataDir: string;
+let bed: KillTestServer;
 let db: Db;
-let server: ReturnType<typeof serverProcess>;
 let merchantId: number;
 let fightId: bigint;
 let integrationId: number;
 
 beforeAll(async () => {
-  adminUrl = inject('adminDatabaseUrl');
-  databaseUrl = await cloneDatabase(adminUrl, TEMPLATE_DB);
-  dataDir = await mkdtemp(join(tmpdir(), 'khela-cockfight-kill-'));
-  db = createDb(createPool(databaseUrl, 4));
+  bed = await killTestServer('cockfight-kill');
+  db = bed.db;
   merchantId = (await db.selectFrom('merchants').select('id').where('code', '=', 'khela').executeTakeFirstOrThrow()).id;
   const book = await ensureCockfightBook(db, testSecrets, merchantId);
   integrationId = book.integrationId;
@@ -88,23 +78,9 @@ beforeAll(async () => {
       FROM generate_series(1, ${BETS}) g
       JOIN unnest(${members.map((m) => m.id)}::int[], ${members.map((m) => m.session.toString())}::bigint[])
            WITH ORDINALITY AS m(id, session, n) ON m.n = (g % 30) + 1`.execute(db);
-  server = serverProcess({ databaseUrl, port: await freePort(), dataDir });
 }, 120_000);
 
-afterAll(async () => {
-  await server?.kill();
-  await db?.destroy();
-  if (databaseUrl) await dropDatabase(adminUrl, databaseUrl);
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
-
-async function until(condition: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${server.output().slice(-2000)}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+afterAll(() => bed?.close());
 
 /** The server's connections inside the settling transaction (it pays bets through the ledger). */
 const settling = async () =>
@@ -120,12 +96,13 @@ const settling = async () =>
   );
 
 async function recordResult(): Promise<{ status: number; body: { success: boolean; code?: string } }> {
-  const login = await fetch(`${server.baseUrl}/admin/session/login`, {
+  const { baseUrl } = bed.server;
+  const login = await fetch(`${baseUrl}/admin/session/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(DEMO_ADMIN),
   }).then((r) => r.json() as Promise<{ value: { token: string } }>);
-  const res = await fetch(`${server.baseUrl}/admin/cockfight/fights/${fightId}/result`, {
+  const res = await fetch(`${baseUrl}/admin/cockfight/fights/${fightId}/result`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', Authorization: login.value.token },
     body: JSON.stringify({ result: 'MERON' }),
@@ -134,6 +111,7 @@ async function recordResult(): Promise<{ status: number; body: { success: boolea
 }
 
 it('pays every bet of a fight exactly once through a SIGKILL mid-settlement', async () => {
+  const { server, until } = bed;
   await server.start();
   const killed = recordResult().catch((error: unknown) => error);
   await until(async () => (await settling()) > 0, 20_000, 'the settlement to be under way');

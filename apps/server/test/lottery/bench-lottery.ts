@@ -13,6 +13,7 @@
  * - Targets: settling a draw of 100 000 tickets ≤ 30 s.
  */
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'kysely';
 import { Pool } from 'undici';
@@ -106,6 +107,39 @@ async function seedTickets(db: Db, game: ListedGame, merchant: { id: number; cur
   return { service, slot, drawId: draw.id };
 }
 
+/**
+ * CPU ticks (user + system) of each PostgreSQL process serving `database` on this machine (its
+ * backends and autovacuum workers), by pid, so the settlement's cost can be read apart from the
+ * machine's load (Linux /proc; empty elsewhere).
+ */
+function backendCpuTicks(database: string): Map<string, number> {
+  const ticks = new Map<string, number>();
+  let pids: string[] = [];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return ticks;
+  }
+  for (const pid of pids) {
+    try {
+      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(database)) continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks;
+}
+
+/** CPU seconds used since `before` by the processes alive now (one that ended meanwhile is left out). */
+function cpuSecondsSince(before: Map<string, number>, database: string): number {
+  let ticks = 0;
+  for (const [pid, now] of backendCpuTicks(database)) ticks += now - (before.get(pid) ?? 0);
+  return ticks / 100;
+}
+
 async function main() {
   const postgres = await benchPostgres();
   let server: ReturnType<typeof serverProcess> | undefined;
@@ -197,6 +231,8 @@ async function main() {
     console.log(`Seeding ${SETTLE_TICKETS} tickets on one draw …`);
     const seeded = await seedTickets(db, settled, merchant, SETTLE_TICKETS);
     console.log(`Drawing issue ${seeded.slot.issue} and settling it …`);
+    const database = new URL(url).pathname.slice(1);
+    const cpuBefore = { node: process.cpuUsage(), postgres: backendCpuTicks(database) };
     const started = performance.now();
     // The draw pass at the draw's time: the draw is made (its committed seed decides), then settled
     // by purchases in batches; a second call finishes what another settler may have held.
@@ -214,6 +250,11 @@ async function main() {
       settledPurchases += await seeded.service.draws.settleDraw(seeded.drawId);
     }
     const settleSeconds = (performance.now() - started) / 1000;
+    const nodeCpu = process.cpuUsage(cpuBefore.node);
+    const cpu = {
+      node: (nodeCpu.user + nodeCpu.system) / 1e6,
+      postgres: cpuSecondsSince(cpuBefore.postgres, database),
+    };
     const tickets = await db
       .selectFrom('lottery_tickets')
       .select([
@@ -233,6 +274,9 @@ async function main() {
     for (const row of rows) console.log(row);
     console.log(
       `Drawing and settling one draw with ${SETTLE_TICKETS} tickets: ${settleSeconds.toFixed(1)} s (${settledPurchases} purchases, ${tickets.won} tickets won, ${tickets.pending} pending; the draw took ${drawnSeconds.toFixed(1)} s).`,
+    );
+    console.log(
+      `CPU used by the settlement: ${cpu.node.toFixed(1)} s in Node, ${cpu.postgres.toFixed(1)} s in PostgreSQL (${(cpu.node + cpu.postgres).toFixed(1)} s in all: on an idle machine it takes about that, shared by the cores it keeps busy).`,
     );
     console.log(
       `Load average at the end: ${loadavg()

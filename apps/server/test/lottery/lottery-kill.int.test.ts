@@ -1,9 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   DEFAULT_LOTTERY_ODDS,
   currentSlot,
@@ -13,15 +10,13 @@ import {
   lotteryPayout,
   type LotteryBet,
 } from '@khela/games';
-import { createDb, createPool, type Db } from '../../src/db/database.ts';
+import type { Db } from '../../src/db/database.ts';
 import { ledger as createLedger } from '../../src/modules/ledger/ledger.ts';
 import { lotteryMoney } from '../../src/modules/lottery/money.ts';
 import { memberRepository } from '../../src/modules/members/repository.ts';
-import { TEMPLATE_DB } from '../global-setup.ts';
-import { cloneDatabase, dropDatabase } from '../helpers/databases.ts';
+import { killTestServer, type KillTestServer } from '../helpers/kill-server.ts';
 import { testSecrets } from '../helpers/secrets.ts';
 import { auditLedger } from '../ledger/helpers.ts';
-import { freePort, serverProcess } from '../seamless/server-process.ts';
 
 /**
  * A drawn lottery draw settled by the real server (its 2-second draw pass) while it is SIGKILLed
@@ -34,19 +29,15 @@ const PURCHASES = 600;
 const GAME = 'bhagya-colour-draw-1-min';
 const STAKE = 1_000n;
 
-let adminUrl: string;
-let databaseUrl: string;
-let dataDir: string;
+let bed: KillTestServer;
 let db: Db;
-let server: ReturnType<typeof serverProcess>;
 let drawId: bigint;
 let merchantId: number;
 
 beforeAll(async () => {
-  adminUrl = inject('adminDatabaseUrl');
-  databaseUrl = await cloneDatabase(adminUrl, TEMPLATE_DB);
-  dataDir = await mkdtemp(join(tmpdir(), 'khela-lottery-kill-'));
-  db = createDb(createPool(databaseUrl, 4));
+  // Batches of 200 (the default is 2 000) and one lane: the kill falls between batches.
+  bed = await killTestServer('lottery-kill', { LOTTERY_SETTLE_BATCH: '200', LOTTERY_SETTLE_LANES: '1' });
+  db = bed.db;
   const game = await db.selectFrom('lottery_games').selectAll().where('code', '=', GAME).executeTakeFirstOrThrow();
   merchantId = game.merchant_id;
   // Every game's cursor is now: only this test's draw is owed.
@@ -102,15 +93,9 @@ beforeAll(async () => {
     SELECT id, ${merchantId}, member_id, ${drawId}, 'sum_odd_even',
            jsonb_build_object('pick', CASE WHEN id % 2 = 0 THEN 'odd' ELSE 'even' END), ${STAKE}, 19600, 1960
       FROM made`.execute(db);
-  server = serverProcess({ databaseUrl, port: await freePort(), dataDir });
 }, 120_000);
 
-afterAll(async () => {
-  await server?.kill();
-  await db?.destroy();
-  if (databaseUrl) await dropDatabase(adminUrl, databaseUrl);
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => bed?.close());
 
 const settled = async () =>
   Number(
@@ -124,23 +109,12 @@ const settled = async () =>
     ).n,
   );
 
-async function until(condition: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${server.output().slice(-2000)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 it('settles every ticket of a draw exactly once through a SIGKILL mid-settlement', async () => {
-  const killedAt: number[] = [];
-  for (const share of [0.3]) {
-    await server.start();
-    await until(async () => (await settled()) >= PURCHASES * share, 40_000, `${share} of the purchases`);
-    await server.kill('SIGKILL');
-    killedAt.push(await settled());
-  }
-  for (const n of killedAt) expect(n).toBeLessThan(PURCHASES);
+  const { server, until } = bed;
+  await server.start();
+  await until(async () => (await settled()) >= PURCHASES * 0.3, 40_000, 'a third of the purchases');
+  await server.kill('SIGKILL');
+  expect(await settled()).toBeLessThan(PURCHASES);
 
   await server.start();
   await until(

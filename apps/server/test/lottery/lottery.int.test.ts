@@ -188,6 +188,12 @@ describe('selling tickets', () => {
 
     const again = await buy(member, { gameCode: ONE_MINUTE, issue: slot.issue, requestId, bets });
     expect(again.body.value.purchaseId).toBe(bought.body.value.purchaseId);
+    // Asked again once betting has closed: still its purchase, not a refusal.
+    const open = clockAt;
+    clockAt = at(slot.closesAt, 1);
+    const late = await buy(member, { gameCode: ONE_MINUTE, issue: slot.issue, requestId, bets });
+    expect([late.status, late.body.value.purchaseId]).toEqual([200, bought.body.value.purchaseId]);
+    clockAt = open;
     const other = await buy(member, { gameCode: ONE_MINUTE, issue: slot.issue, requestId, bets: bets.slice(1) });
     expect([other.status, other.body.code]).toEqual([409, 'lottery.request_reused']);
     expect(await balanceOf(member)).toBe(96_450n);

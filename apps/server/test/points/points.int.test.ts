@@ -460,9 +460,13 @@ describe('redeem', () => {
     const b = await redeem(buyer, { goodsId: item.id, quantity: 1 });
     expect(await pointsOf(buyer)).toBe(80);
     expect(await stockOf(item.id)).toBe(2);
-    const queue = await t.get<AdminRedemption[]>(ADMIN_REDEMPTIONS, { headers: admin, query: { status: 'pending' } });
+    const queue = await t.get<{ list: AdminRedemption[]; total: number }>(ADMIN_REDEMPTIONS, {
+      headers: admin,
+      query: { status: 'pending', pageSize: '100' },
+    });
+    expect(queue.body.value.total).toBeGreaterThanOrEqual(2);
     const [ra, rb] = [a, b].map((r) =>
-      queue.body.value.find((q) => q.referenceNumber === r.body.value.referenceNumber)!,
+      queue.body.value.list.find((q) => q.referenceNumber === r.body.value.referenceNumber)!,
     );
     expect(ra).toMatchObject({ username: buyer.username, quantity: 2, points: 80, status: 'pending' });
 

@@ -9,10 +9,13 @@
  * - The real server as a child process (NODE_ENV=production), each client as its own member.
  * - Slips and pgbench take turns in BENCH_ROUNDS (3) slices of BENCH_SECONDS (15) ÷ 3.
  * - Targets: slips/s ÷ pgbench tps ≥ 0.5; settling 100 000 bets ≤ 30 s.
+ * - Profiling: BENCH_WAITS=1 (what the server's connections wait on), BENCH_STATEMENTS=1 (the
+ *   settlement's statements by time), BENCH_PROFILE=<dir> (the server's CPU profile).
  */
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { Pool } from 'undici';
 import type { SportsEventInput } from '@khela/contracts';
 import { createDb, createPool, type Db } from '../../src/db/database.ts';
@@ -88,6 +91,57 @@ async function seedOpenBets(db: Db, merchantId: number, count: number) {
   return { book, eventId: event.eventId };
 }
 
+/** BENCH_WAITS=1: what the server's connections are doing while slips are placed (pg_stat_activity, every 50 ms). */
+async function sampleWaits(db: Db, seconds: number) {
+  const counts = new Map<string, number>();
+  const deadline = Date.now() + seconds * 1000;
+  let samples = 0;
+  while (Date.now() < deadline) {
+    const { rows } = await sql<{ what: string; n: number }>`
+      SELECT coalesce(wait_event_type || ':' || wait_event, state, '?')
+             || CASE WHEN wait_event_type = 'Lock' THEN ' (' || left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 60) || ')' ELSE '' END
+             AS what, count(*)::int AS n
+        FROM pg_stat_activity
+       WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name <> 'pgbench'
+       GROUP BY 1`.execute(db);
+    for (const row of rows) counts.set(row.what, (counts.get(row.what) ?? 0) + row.n);
+    samples++;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .map(([what, n]) => `${what} ${(n / samples).toFixed(1)}`)
+    .join(', ');
+}
+
+/** BENCH_STATEMENTS=1: the settlement's statements by total time (this process's pg client, wall clock). */
+function timeStatements() {
+  const query = pg.Client.prototype.query;
+  const totals = new Map<string, { ms: number; calls: number }>();
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const first = args[0] as string | { text?: string };
+    const text = (typeof first === 'string' ? first : (first?.text ?? '')).replace(/\s+/g, ' ').trim().slice(0, 70);
+    const started = performance.now();
+    const done = () => {
+      const total = totals.get(text) ?? { ms: 0, calls: 0 };
+      total.ms += performance.now() - started;
+      total.calls += 1;
+      totals.set(text, total);
+    };
+    const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+    if (result instanceof Promise) void result.then(done, done);
+    return result;
+  } as typeof query;
+  return {
+    report() {
+      pg.Client.prototype.query = query;
+      for (const [text, { ms, calls }] of [...totals].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12)) {
+        console.log(`  ${(ms / 1000).toFixed(1)} s in ${calls} × ${text}`);
+      }
+    },
+  };
+}
+
 async function main() {
   const postgres = await benchPostgres();
   let server: ReturnType<typeof serverProcess> | undefined;
@@ -113,6 +167,8 @@ async function main() {
         port: await freePort(),
         dataDir: postgres.dataDir,
         poolSize: Number(process.env.BENCH_POOL_SIZE ?? 16),
+        // BENCH_PROFILE=<dir>: the server's CPU profile (node --cpu-prof) written there as it stops.
+        ...(process.env.BENCH_PROFILE ? { nodeArgs: ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] } : {}),
         env: {
           NODE_ENV: 'production',
           WIRE_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
@@ -154,7 +210,9 @@ async function main() {
         let refused = 0;
         let tpsSum = 0;
         for (let round = 0; round < ROUNDS; round++) {
+          const sampling = process.env.BENCH_WAITS ? sampleWaits(db, SECONDS / ROUNDS) : undefined;
           refused += await drive(clients, SECONDS / ROUNDS, latencies);
+          if (sampling) console.log(`  server connections by state/wait event: ${await sampling}`);
           tpsSum += await pgbench.tps(clients, SECONDS / ROUNDS);
         }
         const tps = tpsSum / ROUNDS;
@@ -171,6 +229,7 @@ async function main() {
 
     console.log(`Seeding ${SETTLE_BETS} open bets on one event …`);
     const seeded = await seedOpenBets(db, merchantId, SETTLE_BETS);
+    const statements = process.env.BENCH_STATEMENTS ? timeStatements() : undefined;
     const started = performance.now();
     // The result marks the slips and settles them in the call for up to 10 s, then in the
     // background; a second pass here shares the rest (SKIP LOCKED), as the job would.
@@ -187,6 +246,7 @@ async function main() {
       await seeded.book.settleDue();
     }
     const settleSeconds = (performance.now() - started) / 1000;
+    statements?.report();
     const { won } = await db
       .selectFrom('sports_slip_legs as l')
       .innerJoin('sports_slips as s', 's.id', 'l.slip_id')

@@ -25,14 +25,16 @@ let admin: AuthHeaders;
 let player: TestPlayer;
 let slipId: bigint;
 let memberHeaders: Record<string, string>;
+let book: Awaited<ReturnType<typeof ensureSportsVendorBook>>;
+let session: bigint;
 
 beforeAll(async () => {
   t = await startTestApp();
   merchantId = await demoMerchantId(t);
   admin = await loginAsAdmin(t);
   player = await createPlayer(t, merchantId);
-  const book = await ensureSportsVendorBook(t.db, testSecrets, merchantId);
-  const session = await ownBookSession(
+  book = await ensureSportsVendorBook(t.db, testSecrets, merchantId);
+  session = await ownBookSession(
     t.db,
     { merchantId, integrationId: book.integrationId, gameId: book.games.SPORTS },
     player.row.id,
@@ -152,5 +154,110 @@ it('takes an outstanding correction once the member has funds: part, then the re
       resettled: true,
     }),
   ]);
+  expect(await auditLedger(t.db, merchantId)).toMatchObject({ unbalanced: [], drifted: [], negative: [], total: 0n });
+});
+
+it("filters the betting record by a resettled slip's current outcome, not its first settlement's", async () => {
+  // A single first settled as lost (a win of 0, nothing posted), corrected to won: 20.00 paid by resettle:1.
+  const ledger = createLedger({ db: t.db });
+  const account = { integrationId: book.integrationId, integrationCode: book.integrationCode };
+  const won = await t.db
+    .insertInto('sports_slips')
+    .values({
+      merchant_id: merchantId,
+      member_id: player.row.id,
+      request_id: 'corrected-to-won',
+      terms: 'x',
+      currency: 'BDT',
+      game_session_id: session,
+      kind: 'single',
+      stake: 1_000n,
+      odds: 200n,
+      potential_return: 2_000n,
+      status: 'won',
+      payout: 2_000n,
+      paid: 2_000n,
+      resettlements: 1,
+      settled_at: new Date(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordSeamless(
+    t.db,
+    account,
+    won,
+    'bet',
+    1_000n,
+    await moveMoney(ledger, t.db, account, won, 'stake', -1_000n),
+  );
+  await recordSeamless(t.db, account, won, 'win', 0n, null);
+  await moveMoney(ledger, t.db, account, won, 'resettle', 2_000n, 1);
+
+  const rounds = async (result?: 'win' | 'loss') => {
+    const res = await t.get<{ list: { roundId: string; winAmount: string; resettled?: boolean }[]; total: number }>(
+      `/wps/member/records/bets${result ? `?result=${result}` : ''}`,
+      { headers: memberHeaders },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.value.total).toBe(res.body.value.list.length);
+    return res.body.value.list.map((row) => `${row.roundId}:${row.winAmount}:${row.resettled === true}`);
+  };
+  const wonRow = `${won.id}:20.00:true`;
+  // The first slip was paid 50.00 as won and corrected to lost.
+  const lostRow = `${slipId}:0.00:true`;
+  expect(await rounds('win')).toEqual([wonRow]);
+  expect(await rounds('loss')).toEqual([lostRow]);
+  expect((await rounds()).sort()).toEqual([wonRow, lostRow].sort());
+  expect(await auditLedger(t.db, merchantId)).toMatchObject({ unbalanced: [], drifted: [], negative: [], total: 0n });
+});
+
+it('collects an outstanding correction right after a credit commits (an adjustment), without the job', async () => {
+  const owed = await t.db
+    .insertInto('sports_slips')
+    .values({
+      merchant_id: merchantId,
+      member_id: player.row.id,
+      request_id: 'owed-after-credit',
+      terms: 'x',
+      currency: 'BDT',
+      game_session_id: session,
+      kind: 'single',
+      stake: 1_000n,
+      odds: 300n,
+      potential_return: 3_000n,
+      status: 'lost',
+      payout: 0n,
+      paid: 3_000n,
+      outstanding: 3_000n,
+      settled_at: new Date(),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const before = await mainBalance(t, player);
+  const credit = await t.request<{ status: string }>(
+    'POST',
+    '/admin/adjustments',
+    {
+      requestId: `corrections-credit-${owed.id}`,
+      memberId: player.row.id,
+      direction: 'credit',
+      amount: '5.00',
+      reason: 'goodwill',
+    },
+    { headers: admin },
+  );
+  expect(credit.body.value).toMatchObject({ status: 'applied' });
+  const outstanding = async () =>
+    (await t.db.selectFrom('sports_slips').select('outstanding').where('id', '=', owed.id).executeTakeFirstOrThrow())
+      .outstanding;
+  for (let tries = 0; tries < 2_000 && (await outstanding()) > 0n; tries++) await new Promise((r) => setImmediate(r));
+  expect(
+    await t.db.selectFrom('sports_slips').selectAll().where('id', '=', owed.id).executeTakeFirstOrThrow(),
+  ).toMatchObject({
+    outstanding: 0n,
+    paid: 0n,
+    resettlements: 1,
+  });
+  expect(await mainBalance(t, player)).toBe(before + 500n - 3_000n);
   expect(await auditLedger(t.db, merchantId)).toMatchObject({ unbalanced: [], drifted: [], negative: [], total: 0n });
 });

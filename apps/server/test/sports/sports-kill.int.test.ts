@@ -1,19 +1,14 @@
-import { mkdtemp, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { createDb, createPool, type Db } from '../../src/db/database.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Db } from '../../src/db/database.ts';
 import { ownBookSession } from '../../src/modules/games/inhouse/inhouse-wallet.ts';
 import { ledger as createLedger } from '../../src/modules/ledger/ledger.ts';
 import { memberRepository } from '../../src/modules/members/repository.ts';
 import { sportsBook } from '../../src/modules/sports/book.ts';
-import { TEMPLATE_DB } from '../global-setup.ts';
-import { cloneDatabase, dropDatabase } from '../helpers/databases.ts';
+import { killTestServer, type KillTestServer } from '../helpers/kill-server.ts';
 import { testSecrets } from '../helpers/secrets.ts';
 import { auditLedger } from '../ledger/helpers.ts';
-import { freePort, serverProcess } from '../seamless/server-process.ts';
 
 /**
  * An event's result recorded (its legs decided, its slips marked) and its slips settled by the
@@ -25,19 +20,14 @@ import { freePort, serverProcess } from '../seamless/server-process.ts';
 const SLIPS = 1_200;
 const MEMBERS = 20;
 
-let adminUrl: string;
-let databaseUrl: string;
-let dataDir: string;
+let bed: KillTestServer;
 let db: Db;
-let server: ReturnType<typeof serverProcess>;
 let merchantId: number;
 let eventId: number;
 
 beforeAll(async () => {
-  adminUrl = inject('adminDatabaseUrl');
-  databaseUrl = await cloneDatabase(adminUrl, TEMPLATE_DB);
-  dataDir = await mkdtemp(join(tmpdir(), 'khela-sports-kill-'));
-  db = createDb(createPool(databaseUrl, 4));
+  bed = await killTestServer('sports-kill', { SPORTS_SETTLE_BATCH: '100' });
+  db = bed.db;
   merchantId = (await db.selectFrom('merchants').select('id').where('code', '=', 'khela').executeTakeFirstOrThrow()).id;
   const book = sportsBook({ db, ledger: createLedger({ db }), secrets: testSecrets });
   const event = await book.upsertEvent(
@@ -99,15 +89,9 @@ beforeAll(async () => {
     .set({ status: 'settled', home_score: 1, away_score: 0, settled_at: new Date() })
     .where('id', '=', BigInt(eventId))
     .execute();
-  server = serverProcess({ databaseUrl, port: await freePort(), dataDir, env: { SPORTS_SETTLE_BATCH: '100' } });
 }, 120_000);
 
-afterAll(async () => {
-  await server?.kill();
-  await db?.destroy();
-  if (databaseUrl) await dropDatabase(adminUrl, databaseUrl);
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => bed?.close());
 
 const count = async (due: boolean) =>
   Number(
@@ -121,15 +105,8 @@ const count = async (due: boolean) =>
     ).n,
   );
 
-async function until(condition: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${server.output().slice(-2000)}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 it('settles every slip of an event exactly once through a SIGKILL mid-settlement', async () => {
+  const { server, until } = bed;
   await server.start();
   await until(async () => (await count(false)) >= SLIPS * 0.2, 40_000, 'a fifth of the slips');
   await server.kill('SIGKILL');

@@ -211,9 +211,16 @@ describe('placing slips', () => {
     const trial = { player: trialPlayer, headers: await sessionFor(t, trialPlayer) };
     expect((await place(trial, [leg(a, 'ONE_X_TWO', 'HOME')], '10.00')).body.code).toBe('auth.trial_account');
     const body = { requestId: requestId(), stake: '10.00', oddsPolicy: 'ask', legs: [leg(a, 'ONE_X_TWO', 'DRAW')] };
-    expect((await t.request('POST', '/wps/sports/slips', body, { headers: p.headers })).status).toBe(200);
+    const placed = await t.request<Placed>('POST', '/wps/sports/slips', body, { headers: p.headers });
+    expect(placed.status).toBe(200);
+    // The same slip again answers it as placed (the placement's own answer is the slip as read back),
+    // even once its market is suspended; other terms under its requestId are refused.
+    await adminCall('POST', `/markets/${marketId(a, 'ONE_X_TWO')}/status`, { status: 'suspended' });
+    const again = await t.request<Placed>('POST', '/wps/sports/slips', body, { headers: p.headers });
+    expect(again.body.value).toEqual(placed.body.value);
     const reused = await t.request('POST', '/wps/sports/slips', { ...body, stake: '20.00' }, { headers: p.headers });
     expect(reused.body.code).toBe('sports.request_reused');
+    await adminCall('POST', `/markets/${marketId(a, 'ONE_X_TWO')}/status`, { status: 'open' });
     expect(await mainBalance(t, p.player)).toBe(100_000n - 5_000n);
     await ledgerIsClean();
   });

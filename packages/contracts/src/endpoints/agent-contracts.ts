@@ -31,6 +31,8 @@ export type DividendPeriod = (typeof DIVIDEND_PERIODS)[number];
 export const PAYOUT_STATUSES = ['held', 'paid', 'skipped'] as const;
 /** How the operator's payout list may be sorted (newest period first by default). */
 export const ADMIN_PAYOUT_SORTS = ['periodStart', 'amount', 'member'] as const;
+/** How the operator's contract list may be sorted (newest offer first by default). */
+export const ADMIN_CONTRACT_SORTS = ['offeredAt', 'member', 'kind', 'state'] as const;
 export const CONTRACT_ACTIONS = ['accept', 'reject', 'terminate'] as const;
 export type ContractAction = (typeof CONTRACT_ACTIONS)[number];
 /** At most this many rate tiers per contract. */
@@ -430,6 +432,24 @@ export const agentContractEndpoints = {
   }),
 };
 
+/** The operator's contract list (issue 16 item 6): paged, filtered and sorted on the server. */
+export const adminContractsQuerySchema = z.object({
+  /** Either party (the contracted agent or its upline): a username (exact, any case) or a member id. */
+  agent: z.string().trim().min(1).max(64).optional(),
+  state: z.enum(CONTRACT_STATES).optional(),
+  kind: z.enum(CONTRACT_KINDS).optional(),
+  sort: z.enum(ADMIN_CONTRACT_SORTS).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+  pageNo: queryInt(100_000).optional(),
+  pageSize: queryInt(100).optional(),
+});
+export const adminContractViewSchema = contractViewSchema.extend({
+  memberId: z.number().int(),
+  /** null: the house offered it (only those an operator may end). */
+  offererId: z.number().int().nullable(),
+});
+export type AdminContractView = z.infer<typeof adminContractViewSchema>;
+
 /** Operator calls under /admin (house offers and their end, hold and re-run a period; audited). */
 export const agentSettlementAdminEndpoints = {
   payoutsList: defineEndpoint({
@@ -448,6 +468,37 @@ export const agentSettlementAdminEndpoints = {
       order: z.enum(['asc', 'desc']).optional(),
     }),
     response: pageOf(payoutViewSchema.extend({ payer: z.string().nullable() })),
+  }),
+  contractsList: defineEndpoint({
+    name: 'admin.agentContracts.list',
+    method: 'GET',
+    path: '/admin/agent-contracts',
+    auth: 'operator',
+    summary:
+      'Agent contracts (house and upline offers), filtered by agent (either party, username or id), state and kind; newest offer first or sorted',
+    tags: ['admin', 'agent-contracts'],
+    query: adminContractsQuerySchema,
+    response: pageOf(adminContractViewSchema),
+  }),
+  contractDetail: defineEndpoint({
+    name: 'admin.agentContracts.detail',
+    method: 'GET',
+    path: '/admin/agent-contracts/:id',
+    auth: 'operator',
+    summary:
+      'One agent contract with its history (every offer, decision, end and held period; who did it), newest first',
+    tags: ['admin', 'agent-contracts'],
+    params: z.object({ id: idText }),
+    response: z.object({
+      contract: adminContractViewSchema,
+      history: z.array(
+        contractHistoryEntrySchema.extend({
+          /** The operator's username when the platform acted. */
+          operator: z.string().nullable(),
+          note: z.string().nullable(),
+        }),
+      ),
+    }),
   }),
   houseOffer: defineEndpoint({
     name: 'admin.agentContracts.houseOffer',
@@ -471,7 +522,11 @@ export const agentSettlementAdminEndpoints = {
     summary:
       "The house ends one of its contracts (or withdraws its pending offer) at once; the agent's downline contracts of that kind end with it (§4); audited",
     tags: ['admin', 'agent-contracts'],
-    body: z.object({ contractId: idText }),
+    body: z.object({
+      contractId: idText,
+      /** Why, kept in the contract's history and the audit entry. */
+      reason: z.string().trim().max(200).optional(),
+    }),
     response: decisionResult,
   }),
   payoutHold: defineEndpoint({

@@ -30,6 +30,15 @@ const listQuery = {
     .max(2 ** 53 - 1)
     .optional(),
 };
+/** Issue 16 item 3: what the queue search's `q` names. */
+export const CASHIER_SEARCH_BY = ['username', 'memberId', 'mobile', 'reference', 'id'] as const;
+/** The queues' search on the server: `q` read as `by` says, and an amount range (both ends included). */
+const queueSearch = {
+  by: z.enum(CASHIER_SEARCH_BY).default('username'),
+  q: z.string().trim().min(1).max(64).optional(),
+  minAmount: amountSchema.optional(),
+  maxAmount: amountSchema.optional(),
+};
 const reasonBody = z.object({ reason: z.string().trim().min(1).max(500) });
 const ofMember = { memberId: z.number().int(), username: z.string() };
 
@@ -179,9 +188,9 @@ export const cashierAdminEndpoints = {
     method: 'GET',
     path: '/admin/deposits',
     auth: 'operator',
-    summary: 'Deposits of this merchant, newest first',
+    summary: 'Deposits of this merchant, newest first; searched by member, mobile, reference or id and amount',
     tags,
-    query: z.object({ ...listQuery, status: z.enum(DEPOSIT_STATUSES).optional() }),
+    query: z.object({ ...listQuery, ...queueSearch, status: z.enum(DEPOSIT_STATUSES).optional() }),
     response: z.array(adminDepositSchema),
   }),
   depositApprove: defineEndpoint({
@@ -210,9 +219,9 @@ export const cashierAdminEndpoints = {
     method: 'GET',
     path: '/admin/withdrawals',
     auth: 'operator',
-    summary: 'Withdrawals of this merchant, newest first',
+    summary: 'Withdrawals of this merchant, newest first; searched by member, mobile, reference or id and amount',
     tags,
-    query: z.object({ ...listQuery, status: z.enum(WITHDRAWAL_STATUSES).optional() }),
+    query: z.object({ ...listQuery, ...queueSearch, status: z.enum(WITHDRAWAL_STATUSES).optional() }),
     response: z.array(adminWithdrawalSchema),
   }),
   withdrawalApprove: withdrawalStep('approve', 'Approve a pending withdrawal (the amount stays held)'),

@@ -27,6 +27,11 @@ export type DashboardFigures = z.infer<typeof dashboardFiguresSchema>;
 const productFiguresSchema = z.object({ bets: moneyValueSchema, wins: moneyValueSchema, ggr: moneyValueSchema });
 
 export const dashboardSchema = z.object({
+  /**
+   * The merchant the figures are of. An operator belongs to exactly one merchant (operators.merchant_id),
+   * so a multi-merchant owner signs in to each merchant's console; the dashboard names which one.
+   */
+  merchant: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
   currency: z.string(),
   timeZone: z.string(),
   /** The merchant-local day `today` is (YYYY-MM-DD). */

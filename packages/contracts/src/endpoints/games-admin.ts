@@ -3,7 +3,7 @@ import { defineEndpoint } from '../endpoint.ts';
 import { amountSchema, moneyValueSchema } from './amount.ts';
 import { CATALOGUE_STATUSES, GAME_CATEGORIES, LANE_TITLES, WALLET_MODES } from './games.ts';
 import { MAX_SERIAL, pathId } from './ids.ts';
-import { inhouseRoundSchema, roundIdSchema } from './inhouse.ts';
+import { inhouseGameSchema, inhouseRoundSchema, roundIdSchema } from './inhouse.ts';
 
 const tags = ['admin', 'game'] as const;
 const idParams = pathId(MAX_SERIAL);
@@ -167,6 +167,26 @@ const minorUnits = (amount: string) => {
 /** At least one field: an empty change is a mistake, not a no-op. */
 const someField = (value: object) => Object.keys(value).length > 0;
 
+/** One of our own games as the operator sets it up (issue 16 item 5): its catalogue row's limits and status, its fixed RTP. */
+export const adminInhouseGameSchema = z.object({
+  /** The catalogue game's id: PATCH /admin/games/:id changes its limits and status. */
+  id: z.number().int(),
+  game: inhouseGameSchema,
+  gameCode: z.string(),
+  name: z.object({ bn: z.string(), en: z.string() }),
+  status: z.enum(CATALOGUE_STATUSES),
+  vendorStatus: z.enum(CATALOGUE_STATUSES),
+  /** What players get: the game's status bounded by its vendor's. */
+  effectiveStatus: z.enum(CATALOGUE_STATUSES),
+  minBet: moneyValueSchema,
+  maxBet: moneyValueSchema,
+  /** Theoretical return to player and house edge in percent (4 decimals): fixed by the provably fair engine. */
+  rtp: z.string(),
+  houseEdge: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminInhouseGame = z.infer<typeof adminInhouseGameSchema>;
+
 export const adminLaneSchema = z.object({
   title: z.enum(LANE_TITLES),
   /** The vendors the lobby shows in this lane (§4 lane rules applied), in their order. */
@@ -307,6 +327,16 @@ export const gamesAdminEndpoints = {
       })
       .refine((body) => new Set(body.lanes.map((l) => l.title)).size === body.lanes.length, { path: ['lanes'] }),
     response: z.array(adminLaneSchema),
+  }),
+  inhouseGames: defineEndpoint({
+    name: 'admin.inhouse.games',
+    method: 'GET',
+    path: '/admin/inhouse/games',
+    auth: 'operator',
+    summary:
+      'Our own games (dice, mines, slot, andar-bahar, crash): bet limits, status and theoretical RTP; change them with PATCH /admin/games/:id',
+    tags,
+    response: z.array(adminInhouseGameSchema),
   }),
   inhouseRound: defineEndpoint({
     name: 'admin.inhouse.round',

@@ -401,10 +401,10 @@ export const pointAdminEndpoints = {
     method: 'GET',
     path: '/admin/point-redemptions',
     auth: 'operator',
-    summary: 'The redemption queue, oldest first (by status)',
+    summary: 'The redemption queue by status, paged: pending oldest first, decided newest first',
     tags: adminTags,
-    query: z.object({ status: z.enum(ADMIN_REDEMPTION_STATUSES).optional() }),
-    response: z.array(adminRedemptionSchema),
+    query: z.object({ ...pagingShape, status: z.enum(ADMIN_REDEMPTION_STATUSES).optional() }),
+    response: page(adminRedemptionSchema),
   }),
   redemptionApprove: defineEndpoint({
     name: 'admin.points.redemptionApprove',

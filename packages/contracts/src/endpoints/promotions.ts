@@ -264,6 +264,9 @@ export const promotionApplicationSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
 });
 
+/** Columns the operators' promotion list sorts by (`sort` is the operator's own order). */
+export const ADMIN_PROMOTION_SORTS = ['sort', 'startsAt', 'endsAt', 'updated', 'id'] as const;
+
 const adminTags = ['admin', 'promotion'] as const;
 const applicationParams = pathId(MAX_BIGSERIAL);
 
@@ -274,9 +277,20 @@ export const promotionAdminEndpoints = {
     method: 'GET',
     path: '/admin/promotions',
     auth: 'operator',
-    summary: 'Promotions of this merchant, as kept (both languages)',
+    summary:
+      'Promotions of this merchant, as kept (both languages), paged; filter by category, trigger, on/off and title; sort by a column',
     tags: adminTags,
-    response: z.array(adminPromotionSchema),
+    query: z.object({
+      ...pagingShape,
+      category: z.enum(PROMOTION_CATEGORIES).optional(),
+      trigger: z.enum(PROMOTION_TRIGGERS).optional(),
+      enabled: z.enum(['true', 'false']).optional(),
+      /** Part of the title, in either language. */
+      q: z.string().trim().max(100).optional(),
+      sort: z.enum(ADMIN_PROMOTION_SORTS).optional(),
+      order: z.enum(['asc', 'desc']).optional(),
+    }),
+    response: page(adminPromotionSchema),
   }),
   create: defineEndpoint({
     name: 'admin.promotions.create',

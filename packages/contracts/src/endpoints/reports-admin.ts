@@ -42,10 +42,20 @@ const reportPage = <T extends z.ZodType>(row: T) =>
   z.object({ ...pageShape(row), currency: z.string(), from: z.string(), to: z.string() });
 
 export const GGR_REPORT_SORTS = ['period', 'ggr', 'bets', 'betCount'] as const;
+/** Rows per product type, or per product type and vendor (issue 16 item 9). */
+export const GGR_REPORT_GROUPS = ['productType', 'vendor'] as const;
+/** A vendor as the vendor summary names it: the API partner's code, or our catalogue vendor's. */
+const vendorCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/);
 export const ggrReportRowSchema = z.object({
   /** `YYYY-MM-DD` or `YYYY-MM`. */
   period: z.string(),
   productType: z.string(),
+  /** Only when grouped by vendor: its code and display name. */
+  vendor: z.string().optional(),
+  vendorName: z.string().optional(),
   ...betFigures,
 });
 export const MEMBER_REPORT_SORTS = ['ggr', 'bets', 'betCount', 'deposits', 'withdrawals', 'username'] as const;
@@ -89,11 +99,14 @@ export const reportAdminEndpoints = {
     method: 'GET',
     path: '/admin/reports/ggr',
     auth: 'operator',
-    summary: 'GGR per merchant-local day or month and product type, from the daily summary tables',
+    summary: 'GGR per merchant-local day or month and product type (and vendor), from the daily summary tables',
     tags,
     query: z.object({
       period: z.enum(REPORT_PERIODS).default('day'),
+      groupBy: z.enum(GGR_REPORT_GROUPS).default('productType'),
       productType: productType.optional(),
+      /** Only the rows of this vendor (implies grouping by vendor). */
+      vendor: vendorCode.optional(),
       sort: z.enum(GGR_REPORT_SORTS).default('period'),
       order,
       ...windowShape,
@@ -101,6 +114,8 @@ export const reportAdminEndpoints = {
     response: reportPage(ggrReportRowSchema).extend({
       /** The product types with figures in the window, for the filter. */
       productTypes: z.array(z.string()),
+      /** The vendors with figures in the window, for the filter. */
+      vendors: z.array(z.object({ code: z.string(), name: z.string() })),
     }),
   }),
   members: defineEndpoint({

@@ -57,7 +57,7 @@ export function dashboardService(db: Db) {
     async read(merchantId: number, days: number, now = new Date()): Promise<Dashboard> {
       const merchant = await db
         .selectFrom('merchants')
-        .select(['currency', 'time_zone'])
+        .select(['id', 'code', 'name', 'currency', 'time_zone'])
         .where('id', '=', merchantId)
         .executeTakeFirstOrThrow();
       const zone = merchant.time_zone;
@@ -155,6 +155,7 @@ export function dashboardService(db: Db) {
       monthTotals.active_members = month.rows[0]?.active_members ?? '0';
       const counts = pending.rows[0]!;
       return {
+        merchant: { id: merchant.id, code: merchant.code, name: merchant.name },
         currency: merchant.currency,
         timeZone: zone,
         today: todayDay,

@@ -153,6 +153,19 @@ export function reportService(db: Db) {
   }
   const periodOf = (period: ReportPeriod) =>
     period === 'month' ? sql`to_char(s.day, 'YYYY-MM')` : sql`to_char(s.day, 'YYYY-MM-DD')`;
+  /** The vendors with figures in the window, named by the API partner or the catalogue vendor. */
+  async function vendorsOf(merchantId: number, window: ReportWindow, language: Language) {
+    const found = await sql<{ code: string; name: string }>`
+      SELECT d.vendor AS code,
+             coalesce(v.name, gv.display_name ->> ${language}, gv.display_name ->> 'en', d.vendor) AS name
+        FROM (SELECT DISTINCT s.vendor FROM vendor_daily_stats s
+               WHERE s.merchant_id = ${merchantId} AND s.day BETWEEN ${window.from}::date AND ${window.to}::date) d
+        LEFT JOIN vendors v ON v.merchant_id = ${merchantId} AND v.code = d.vendor
+        LEFT JOIN LATERAL (SELECT display_name FROM game_vendors
+                            WHERE merchant_id = ${merchantId} AND vassalage = d.vendor ORDER BY id LIMIT 1) gv ON true
+       ORDER BY 2, 1`.execute(db);
+    return found.rows;
+  }
   const pageOf = <T>(rows: T[], window: ReportWindow) => ({
     list: rows.slice(window.offset, window.offset + window.pageSize),
     total: rows.length,
@@ -166,26 +179,48 @@ export function reportService(db: Db) {
       language: Language,
       query: ReportWindowQuery & {
         period: ReportPeriod;
+        groupBy?: 'productType' | 'vendor' | undefined;
         productType?: string | undefined;
+        vendor?: string | undefined;
         sort: 'period' | 'ggr' | 'bets' | 'betCount';
         order: 'asc' | 'desc';
       },
     ) {
       const merchant = await merchantOf(merchantId);
       const window = reportWindow(query, merchant.today, language);
-      // At most 366 days × the product types: grouped in SQL, sorted and paged here.
-      const grouped = await sql<FigureRow & { period: string; product_type: string }>`
-        SELECT ${periodOf(query.period)} AS period, s.product_type, ${SUMS}
-          FROM member_daily_stats s
-         WHERE s.merchant_id = ${merchantId} AND s.day BETWEEN ${window.from}::date AND ${window.to}::date
-           AND s.product_type <> ${CASH}
-         GROUP BY 1, 2`.execute(db);
+      const byVendor = query.groupBy === 'vendor' || query.vendor !== undefined;
+      const span = sql`s.merchant_id = ${merchantId} AND s.day BETWEEN ${window.from}::date AND ${window.to}::date`;
+      // At most 366 days × the product types (× the vendors): grouped in SQL, sorted and paged here.
+      const [grouped, vendors] = await Promise.all([
+        byVendor
+          ? sql<FigureRow & { period: string; product_type: string; vendor: string }>`
+              SELECT ${periodOf(query.period)} AS period, s.product_type, s.vendor,
+                     sum(s.bet_count)::text AS bet_count, sum(s.valid_bet)::text AS bets, sum(s.payout)::text AS wins
+                FROM vendor_daily_stats s
+               WHERE ${span}
+               GROUP BY 1, 2, 3`.execute(db)
+          : sql<FigureRow & { period: string; product_type: string; vendor: undefined }>`
+              SELECT ${periodOf(query.period)} AS period, s.product_type, ${SUMS}
+                FROM member_daily_stats s
+               WHERE ${span} AND s.product_type <> ${CASH}
+               GROUP BY 1, 2`.execute(db),
+        vendorsOf(merchantId, window, language),
+      ]);
+      const names = new Map(vendors.map((vendor) => [vendor.code, vendor.name]));
       const productTypes = [...new Set(grouped.rows.map((row) => row.product_type))].sort();
       const rows: GgrReportRow[] = grouped.rows
         .filter((row) => !query.productType || row.product_type === query.productType)
-        .map((row) => ({ period: row.period, productType: row.product_type, ...betFigures(row) }));
+        .filter((row) => !query.vendor || row.vendor === query.vendor)
+        .map((row) => ({
+          period: row.period,
+          productType: row.product_type,
+          ...(row.vendor !== undefined && { vendor: row.vendor, vendorName: names.get(row.vendor) ?? row.vendor }),
+          ...betFigures(row),
+        }));
       const sorted = sortRows(rows, query.sort, query.order).sort((a, b) =>
-        query.sort === 'period' && a.period === b.period ? a.productType.localeCompare(b.productType) : 0,
+        query.sort === 'period' && a.period === b.period
+          ? a.productType.localeCompare(b.productType) || (a.vendor ?? '').localeCompare(b.vendor ?? '')
+          : 0,
       );
       return {
         ...pageOf(sorted, window),
@@ -193,6 +228,7 @@ export function reportService(db: Db) {
         from: window.from,
         to: window.to,
         productTypes,
+        vendors,
       };
     },
 

@@ -12,6 +12,7 @@ import { adjustmentService } from './adjustments/adjustment-service.ts';
 import { paymentChannelAdmin } from './channels/channel-admin.ts';
 import { depositLimits } from './deposits/deposit-limits.ts';
 import { depositService } from './deposits/deposit-service.ts';
+import { queueSearchConditions } from './queue-search.ts';
 import { gatewayByCode } from './gateway/payment-gateway.ts';
 import { registerSandboxGatewayPages } from './gateway/sandbox-page.ts';
 import { cashierSettingsService } from './settings.ts';
@@ -105,8 +106,8 @@ export function registerCashierRoutes(app: FastifyInstance, deps: AppDeps) {
   });
   registerSandboxGatewayPages(app, deps);
 
-  registerEndpoint(app, deps, admin.depositsList, ({ merchant, query }) =>
-    deposits.listForOperator(merchant.id, query),
+  registerEndpoint(app, deps, admin.depositsList, ({ merchant, query, language }) =>
+    deposits.listForOperator(merchant.id, query, queueSearchConditions('deposits', merchant.id, query, language)),
   );
   registerEndpoint(app, deps, admin.depositApprove, (ctx) =>
     deposits.review(operatorActor(ctx), ctx.params.id, 'approved', null),
@@ -114,8 +115,8 @@ export function registerCashierRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, admin.depositReject, (ctx) =>
     deposits.review(operatorActor(ctx), ctx.params.id, 'rejected', ctx.body.reason),
   );
-  registerEndpoint(app, deps, admin.withdrawalsList, ({ merchant, query }) =>
-    withdrawals.listForOperator(merchant.id, query),
+  registerEndpoint(app, deps, admin.withdrawalsList, ({ merchant, query, language }) =>
+    withdrawals.listForOperator(merchant.id, query, queueSearchConditions('withdrawals', merchant.id, query, language)),
   );
   registerEndpoint(app, deps, admin.withdrawalApprove, (ctx) =>
     withdrawals.step(operatorActor(ctx), ctx.params.id, 'approve', null),

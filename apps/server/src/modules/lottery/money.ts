@@ -3,7 +3,14 @@ import type { SeamlessKind } from '../../db/schema.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import { vendorRepository } from '../seamless/vendors.ts';
-import { ownBookRecord, ownBookSession, postOwnBookMove, type OwnBookMove } from '../games/inhouse/inhouse-wallet.ts';
+import {
+  ownBookMoveRequest,
+  ownBookRecord,
+  ownBookSession,
+  postOwnBookMove,
+  type OwnBookMove,
+  type OwnBookMoveRequest,
+} from '../games/inhouse/inhouse-wallet.ts';
 
 /** The integration the lottery books its money under: one per merchant (vendor codes are global). */
 export const lotteryIntegrationCode = (merchantId: number) => `LOTTERY_${merchantId}`;
@@ -37,20 +44,24 @@ const roundIdOf = (purchaseId: bigint) => `lottery-${purchaseId}`;
 export function lotteryMoney({ db, ledger, secrets }: { db: Db; ledger: Ledger; secrets?: SecretBox | undefined }) {
   const integrations = new Map<number, Promise<LotteryIntegration>>();
 
-  function integrationOf(merchantId: number): Promise<LotteryIntegration> {
+  /**
+   * Inside a transaction, pass it: settlement lanes holding every pooled connection must not wait
+   * for another.
+   */
+  function integrationOf(merchantId: number, executor: Db = db): Promise<LotteryIntegration> {
     let known = integrations.get(merchantId);
     if (!known) {
-      known = findOrCreate(merchantId);
+      known = findOrCreate(merchantId, executor);
       integrations.set(merchantId, known);
       known.catch(() => integrations.delete(merchantId));
     }
     return known;
   }
 
-  async function findOrCreate(merchantId: number): Promise<LotteryIntegration> {
+  async function findOrCreate(merchantId: number, executor: Db): Promise<LotteryIntegration> {
     const code = lotteryIntegrationCode(merchantId);
     const find = () =>
-      db
+      executor
         .selectFrom('vendors')
         .select(['id', 'code'])
         .where('code', '=', code)
@@ -118,14 +129,15 @@ export function lotteryMoney({ db, ledger, secrets }: { db: Db; ledger: Ledger; 
       .execute();
   }
 
+  const moveOf = (money: PurchaseMoney, kind: OwnBookMove, toMember: bigint): OwnBookMoveRequest => ({
+    ...money,
+    idempotencyKey: `lottery:${money.purchaseId}:${kind}`,
+    kind,
+    toMember,
+    reference: { lotteryPurchase: money.purchaseId.toString() },
+  });
   const move = (trx: Db, money: PurchaseMoney, kind: OwnBookMove, toMember: bigint) =>
-    postOwnBookMove(ledger, trx, {
-      ...money,
-      idempotencyKey: `lottery:${money.purchaseId}:${kind}`,
-      kind,
-      toMember,
-      reference: { lotteryPurchase: money.purchaseId.toString() },
-    });
+    postOwnBookMove(ledger, trx, moveOf(money, kind, toMember));
 
   return {
     integrationOf,
@@ -138,15 +150,32 @@ export function lotteryMoney({ db, ledger, secrets }: { db: Db; ledger: Ledger; 
       return moved.balanceAfter;
     },
 
-    /** settle() for many purchases: each win posted, then every record in one statement. */
+    /**
+     * settle() for many purchases: every win posted by one ledger statement (in member order, so
+     * two settlers of one member cannot deadlock), then every record by one statement.
+     */
     async settleMany(trx: Db, settled: { money: PurchaseMoney; payout: bigint }[]): Promise<void> {
       if (settled.length === 0) return;
-      const records = [];
-      for (const { money, payout } of settled) {
-        const moved = payout === 0n ? null : await move(trx, money, 'win', payout);
-        records.push(recordOf(money, 'win', payout, moved?.transactionId ?? null));
-      }
-      await trx.insertInto('seamless_transactions').values(records).execute();
+      const wins = settled
+        .filter(({ payout }) => payout > 0n)
+        .sort(
+          (a, b) =>
+            a.money.memberId - b.money.memberId ||
+            (a.money.purchaseId < b.money.purchaseId ? -1 : a.money.purchaseId > b.money.purchaseId ? 1 : 0),
+        );
+      const transactionIds = await ledger.postMany(
+        wins.map(({ money, payout }) => ownBookMoveRequest(moveOf(money, 'win', payout))),
+        trx,
+      );
+      const transactionOf = new Map(wins.map(({ money }, index) => [money.purchaseId, transactionIds[index]!]));
+      await trx
+        .insertInto('seamless_transactions')
+        .values(
+          settled.map(({ money, payout }) =>
+            recordOf(money, 'win', payout, transactionOf.get(money.purchaseId) ?? null),
+          ),
+        )
+        .execute();
     },
 
     /** Pays what the tickets won (0: the loss is recorded, nothing posted). */

@@ -42,6 +42,8 @@ export const betOf = (row: Pick<TicketRow, 'bet_type' | 'selection'>) =>
   ({ type: row.bet_type, ...row.selection }) as LotteryBet;
 
 const UNIQUE_VIOLATION = '23505';
+/** Bounds the known sessions (cleared when full: each is read again once). */
+const MAX_KNOWN_SESSIONS = 100_000;
 
 /** Buying tickets and reading them (issue 15 item 1; ADR 0021). */
 export function lotteryTickets({
@@ -55,6 +57,34 @@ export function lotteryTickets({
   money: LotteryMoney;
   clock: () => Date;
 }) {
+  /** Sessions known per integration, member and game (the purchase path's one read fewer). */
+  const sessions = new Map<string, bigint>();
+
+  function ticketView(
+    row: TicketRow,
+    draw: { code: string; issue: string; drawAt: string; name: { en: string; bn: string } },
+    language: Language,
+  ): LotteryTicket {
+    return {
+      ticketId: row.id.toString(),
+      purchaseId: row.purchase_id.toString(),
+      gameCode: draw.code,
+      gameName: draw.name[language] ?? draw.name.en,
+      issue: draw.issue,
+      drawAt: draw.drawAt,
+      betType: row.bet_type,
+      selection: row.selection as LotterySelection,
+      stake: toDecimalString(row.stake),
+      odds: oddsText(row.odds_bp),
+      potentialWin: toDecimalString(row.potential_win),
+      state: row.state,
+      payout: row.payout === null ? null : toDecimalString(row.payout),
+      hits: row.hits,
+      createdAt: row.created_at.toISOString(),
+      settledAt: row.settled_at?.toISOString() ?? null,
+    };
+  }
+
   async function ticketViews(rows: TicketRow[], language: Language): Promise<LotteryTicket[]> {
     if (rows.length === 0) return [];
     const draws = await db
@@ -67,24 +97,7 @@ export function lotteryTickets({
     const drawOf = new Map(draws.map((d) => [d.id.toString(), d]));
     return rows.map((row) => {
       const draw = drawOf.get(row.draw_id.toString())!;
-      return {
-        ticketId: row.id.toString(),
-        purchaseId: row.purchase_id.toString(),
-        gameCode: draw.code,
-        gameName: draw.name[language] ?? draw.name.en,
-        issue: draw.issue,
-        drawAt: draw.draw_at.toISOString(),
-        betType: row.bet_type,
-        selection: row.selection as LotterySelection,
-        stake: toDecimalString(row.stake),
-        odds: oddsText(row.odds_bp),
-        potentialWin: toDecimalString(row.potential_win),
-        state: row.state,
-        payout: row.payout === null ? null : toDecimalString(row.payout),
-        hits: row.hits,
-        createdAt: row.created_at.toISOString(),
-        settledAt: row.settled_at?.toISOString() ?? null,
-      };
+      return ticketView(row, { ...draw, drawAt: draw.draw_at.toISOString() }, language);
     });
   }
 
@@ -151,8 +164,14 @@ export function lotteryTickets({
       request: BuyRequest,
       language: Language,
     ): Promise<LotteryPurchase> {
-      await assertMayPlay(db, member);
-      const game = await games.byCode(merchant.id, request.gameCode);
+      // Side by side (two reads, one wait); the member's refusal comes first.
+      const [mayPlay, found] = await Promise.allSettled([
+        assertMayPlay(db, member),
+        games.byCode(merchant.id, request.gameCode),
+      ]);
+      if (mayPlay.status === 'rejected') throw mayPlay.reason;
+      if (found.status === 'rejected') throw found.reason;
+      const game = found.value;
       if (!game) throw new AppError('lottery.game_not_found');
       const bets = request.bets.map((input) => {
         const parsed = parseLotteryBet(game.format, { ...input.selection, type: input.betType });
@@ -168,32 +187,52 @@ export function lotteryTickets({
       const fingerprint = createHash('sha256')
         .update(JSON.stringify([game.code, request.issue, bets.map((b) => [b.bet, b.stake.toString()])]))
         .digest('hex');
-      const replay = await replayOf(member, request.requestId, fingerprint, language);
-      if (replay) return replay;
-      if (game.status !== 'on') throw new AppError('lottery.game_off');
+      // The same request id answers with its purchase, even once the game is off or betting closed.
+      const refuse = async (error: AppError): Promise<LotteryPurchase> => {
+        const replay = await replayOf(member, request.requestId, fingerprint, language);
+        if (replay) return replay;
+        throw error;
+      };
+      if (game.status !== 'on') return refuse(new AppError('lottery.game_off'));
 
       const now = clock();
       const slot = slotOfIssue(scheduleOf(game), request.issue);
-      if (!slot || slot.opensAt > now) throw new AppError('lottery.issue_not_open', { issue: request.issue });
-      if (slot.closesAt <= now) throw new AppError('lottery.betting_closed', { issue: request.issue });
+      if (!slot || slot.opensAt > now) return refuse(new AppError('lottery.issue_not_open', { issue: request.issue }));
+      if (slot.closesAt <= now) return refuse(new AppError('lottery.betting_closed', { issue: request.issue }));
 
       const total = bets.reduce((sum, b) => sum + b.stake, 0n);
       const integration = await money.integrationOf(merchant.id);
-      let done: { purchaseId: bigint; balance: bigint } | null;
+      const sessionKey = `${integration.id}:${member.id}:${game.game_id}`;
+      let done: {
+        purchaseId: bigint;
+        balance: bigint;
+        gameSessionId: bigint;
+        tickets: TicketRow[];
+        drawAt: Date;
+      } | null;
       try {
         done = await db.transaction().execute(async (trx) => {
-          const draw = await games.ensureDraw(trx, game, slot);
-          const locked = await trx
-            .selectFrom('lottery_draws')
-            .select(['state', 'closes_at'])
-            .where('id', '=', draw.id)
-            .forShare()
-            .executeTakeFirstOrThrow();
+          // Shared with other buyers, exclusive against the draw pass and a void: no ticket is
+          // bought once the draw is drawn or voided (checked in this transaction).
+          const lock = () =>
+            trx
+              .selectFrom('lottery_draws')
+              .select(['id', 'state', 'closes_at', 'draw_at'])
+              .where('lottery_game_id', '=', game.id)
+              .where('issue', '=', slot.issue)
+              .forShare()
+              .executeTakeFirst();
+          let draw = await lock();
+          if (!draw) {
+            await games.ensureDraw(trx, game, slot);
+            draw = await lock();
+          }
           // A draw voided, or made with an earlier close time, takes no more tickets.
-          if (locked.state !== 'open' || locked.closes_at <= now) {
+          if (!draw || draw.state !== 'open' || draw.closes_at <= now) {
             throw new AppError('lottery.betting_closed', { issue: request.issue });
           }
-          const gameSessionId = await money.sessionOf(trx, integration, member, game.game_id);
+          const gameSessionId =
+            sessions.get(sessionKey) ?? (await money.sessionOf(trx, integration, member, game.game_id));
           const purchase = await trx
             .insertInto('lottery_purchases')
             .values({
@@ -210,7 +249,7 @@ export function lotteryTickets({
             .onConflict((oc) => oc.columns(['member_id', 'request_id']).doNothing())
             .returning('id')
             .executeTakeFirst();
-          if (!purchase) return null; // the same request, bought at the same moment by another call
+          if (!purchase) return null; // bought before under this request id (or at this moment by another call)
           const balance = await money.stake(
             trx,
             {
@@ -223,7 +262,7 @@ export function lotteryTickets({
             },
             total,
           );
-          await trx
+          const tickets = await trx
             .insertInto('lottery_tickets')
             .values(
               bets.map((b) => ({
@@ -238,10 +277,12 @@ export function lotteryTickets({
                 potential_win: b.potentialWin,
               })),
             )
+            .returningAll()
             .execute();
-          return { purchaseId: purchase.id, balance };
+          return { purchaseId: purchase.id, balance, gameSessionId, tickets, drawAt: draw.draw_at };
         });
       } catch (error) {
+        if (error instanceof AppError) return refuse(error);
         if ((error as { code?: string }).code === UNIQUE_VIOLATION) done = null;
         else throw error;
       }
@@ -250,7 +291,21 @@ export function lotteryTickets({
         if (!again) throw new AppError('lottery.request_reused');
         return again;
       }
-      return purchaseView(done.purchaseId, done.balance, language);
+      // Kept once committed: a member's session of a game is never replaced or removed.
+      if (sessions.size >= MAX_KNOWN_SESSIONS) sessions.clear();
+      sessions.set(sessionKey, done.gameSessionId);
+      // The answer from what was written (no reads after the commit).
+      const drawAt = done.drawAt.toISOString();
+      return {
+        purchaseId: done.purchaseId.toString(),
+        gameCode: game.code,
+        issue: slot.issue,
+        totalStake: toDecimalString(total),
+        balance: toDecimalString(done.balance),
+        tickets: done.tickets
+          .sort((a, b) => (a.id < b.id ? -1 : 1))
+          .map((row) => ticketView(row, { code: game.code, issue: slot.issue, drawAt, name: game.name }, language)),
+      };
     },
 
     async myTickets(

@@ -720,14 +720,32 @@ export function pointsMall({
       });
     },
 
-    async redemptions(merchantId: number, status: 'pending' | 'approved' | 'rejected' | undefined) {
-      let query = redemptionQuery(db).where('r.merchant_id', '=', merchantId);
-      if (status) query = query.where('r.status', '=', status);
-      const rows = await query
-        .orderBy('r.id', status === 'pending' ? 'asc' : 'desc')
-        .limit(500)
-        .execute();
-      return rows.map(redemptionView);
+    /** GET /admin/point-redemptions: paged on the server (issue 16 Quality). */
+    async redemptions(
+      merchantId: number,
+      query: {
+        status?: 'pending' | 'approved' | 'rejected' | undefined;
+        pageNo?: number | undefined;
+        pageSize?: number | undefined;
+      },
+    ) {
+      const pageNo = query.pageNo ?? 1;
+      const pageSize = query.pageSize ?? 20;
+      let rowsQuery = redemptionQuery(db).where('r.merchant_id', '=', merchantId);
+      let countQuery = db.selectFrom('point_redemptions').where('merchant_id', '=', merchantId);
+      if (query.status) {
+        rowsQuery = rowsQuery.where('r.status', '=', query.status);
+        countQuery = countQuery.where('status', '=', query.status);
+      }
+      const [rows, total] = await Promise.all([
+        rowsQuery
+          .orderBy('r.id', query.status === 'pending' ? 'asc' : 'desc')
+          .limit(pageSize)
+          .offset((pageNo - 1) * pageSize)
+          .execute(),
+        countQuery.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { list: rows.map(redemptionView), total: total.n, pageNo, pageSize };
     },
 
     approve: (actor: AuditActor & { operatorId: number }, id: number) => decide(actor, id, 'approved', null),

@@ -41,7 +41,7 @@ export function registerPointRoutes(app: FastifyInstance, deps: AppDeps) {
     mall.goodsUpdate(operatorActor(ctx), ctx.params.id, ctx.body),
   );
   registerEndpoint(app, deps, admin.goodsDelete, (ctx) => mall.goodsDelete(operatorActor(ctx), ctx.params.id));
-  registerEndpoint(app, deps, admin.redemptions, ({ merchant, query }) => mall.redemptions(merchant.id, query.status));
+  registerEndpoint(app, deps, admin.redemptions, ({ merchant, query }) => mall.redemptions(merchant.id, query));
   registerEndpoint(app, deps, admin.redemptionApprove, (ctx) => mall.approve(operatorActor(ctx), ctx.params.id));
   registerEndpoint(app, deps, admin.redemptionReject, (ctx) =>
     mall.reject(operatorActor(ctx), ctx.params.id, ctx.body.reason),

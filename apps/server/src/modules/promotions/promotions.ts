@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import type { z } from 'zod';
 import { formatMinor, parseMinor, toDecimalString } from '@khela/money';
 import {
   bpToRate,
@@ -9,6 +10,8 @@ import {
   type Language,
   type PromotionInput,
   type PromotionView,
+  type ADMIN_PROMOTION_SORTS,
+  type promotionAdminEndpoints,
 } from '@khela/contracts';
 import type { Db } from '../../db/database.ts';
 import type { PromotionParticipationsTable, PromotionsTable } from '../../db/schema.ts';
@@ -1001,15 +1004,31 @@ export function promotions({ db, ledger }: { db: Db; ledger: Ledger }) {
       return { list, total: total.n, pageNo, pageSize };
     },
 
-    async list(merchantId: number) {
-      const rows = await db
-        .selectFrom('promotions')
-        .selectAll()
-        .where('merchant_id', '=', merchantId)
-        .orderBy('sort')
-        .orderBy('id')
-        .execute();
-      return rows.map(adminView);
+    /** GET /admin/promotions: paged, filtered and sorted on the server (issue 16 Quality). */
+    async list(merchantId: number, query: AdminPromotionQuery) {
+      const pageNo = query.pageNo ?? 1;
+      const pageSize = query.pageSize ?? 20;
+      let base = db.selectFrom('promotions').where('merchant_id', '=', merchantId);
+      if (query.category) base = base.where('category', '=', query.category);
+      if (query.trigger) base = base.where('trigger', '=', query.trigger);
+      if (query.enabled) base = base.where('enabled', '=', query.enabled === 'true');
+      if (query.q) {
+        const like = `%${query.q.replace(/[\\%_]/g, '\\$&')}%`;
+        base = base.where(sql<boolean>`(title->>'en' ilike ${like} or title->>'bn' ilike ${like})`);
+      }
+      const column = PROMOTION_SORT_COLUMNS[query.sort ?? 'sort'];
+      const order = query.order ?? 'asc';
+      const [rows, total] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy(column, (by) => (order === 'asc' ? by.asc() : by.desc()).nullsLast())
+          .orderBy('id', order)
+          .limit(pageSize)
+          .offset((pageNo - 1) * pageSize)
+          .execute(),
+        base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { list: rows.map(adminView), total: total.n, pageNo, pageSize };
     },
 
     /** POST /admin/promotions (audited). */
@@ -1063,6 +1082,15 @@ export function promotions({ db, ledger }: { db: Db; ledger: Ledger }) {
   };
 }
 export type Promotions = ReturnType<typeof promotions>;
+
+type AdminPromotionQuery = z.output<NonNullable<(typeof promotionAdminEndpoints.list)['query']>>;
+const PROMOTION_SORT_COLUMNS = {
+  sort: 'sort',
+  startsAt: 'starts_at',
+  endsAt: 'ends_at',
+  updated: 'updated_at',
+  id: 'id',
+} as const satisfies Record<(typeof ADMIN_PROMOTION_SORTS)[number], string>;
 
 async function currencyOf(trx: Db, merchantId: number): Promise<string> {
   const row = await trx

@@ -32,7 +32,7 @@ export function registerPromotionRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, p.claim, ({ req, body }) => service.claim(memberOf(req), body));
 
   const admin = endpoints.admin.promotions;
-  registerEndpoint(app, deps, admin.list, ({ merchant }) => service.list(merchant.id));
+  registerEndpoint(app, deps, admin.list, ({ merchant, query }) => service.list(merchant.id, query));
   registerEndpoint(app, deps, admin.create, (ctx) => service.create(operatorActor(ctx), ctx.body));
   registerEndpoint(app, deps, admin.update, (ctx) => service.update(operatorActor(ctx), ctx.params.id, ctx.body));
   registerEndpoint(app, deps, admin.applications, ({ merchant, query }) => service.applications(merchant.id, query));

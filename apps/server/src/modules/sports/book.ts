@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import {
   SPORTS_LINED_MARKETS,
   SPORTS_MARKET_SELECTIONS,
@@ -45,10 +45,11 @@ const SETTLE_IN_CALL_MS = 10_000;
  * an odds change or suspension the market's exclusive: in-memory locks, so bettors on one hot event
  * do not queue on its row as FOR SHARE made them (a multixact written per bettor; ADR 0024 addendum).
  */
-export const eventLockKey = (eventId: bigint | number) =>
-  sql`hashtext('sports_event'), (${BigInt(eventId).toString()}::bigint % 2147483647)::int`;
-export const marketLockKey = (marketId: bigint | number) =>
-  sql`hashtext('sports_market'), (${BigInt(marketId).toString()}::bigint % 2147483647)::int`;
+/** An event's or a market's advisory lock key; `id` a value, or a column (slips.ts locks its selections' in one statement). */
+const lockKey = (space: 'sports_event' | 'sports_market', id: bigint | number | RawBuilder<unknown>) =>
+  sql`hashtext(${sql.lit(space)}), (${typeof id === 'object' ? id : BigInt(id).toString()}::bigint % 2147483647)::int`;
+export const eventLockKey = (eventId: bigint | number | RawBuilder<unknown>) => lockKey('sports_event', eventId);
+export const marketLockKey = (marketId: bigint | number | RawBuilder<unknown>) => lockKey('sports_market', marketId);
 const hundredths = (value: string) => Number(parseMinor(value));
 
 /** A market's input checked against its type: the line where it has one, odds for exactly its selections. */
@@ -103,7 +104,8 @@ export function sportsBook({ db, ledger, secrets }: { db: Db; ledger: Ledger; se
     // A failure here loses nothing: the slips stay marked and the sports_settle job settles them.
     if (more)
       void settler.settleDue().catch((error: unknown) => {
-        if (!isDatabaseGoingAway(error)) console.warn('sports: background settlement failed:', (error as Error).message);
+        if (!isDatabaseGoingAway(error))
+          console.warn('sports: background settlement failed:', (error as Error).message);
       });
   }
 

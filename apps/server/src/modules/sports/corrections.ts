@@ -1,5 +1,7 @@
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { channelListener } from '../../db/channel-listener.ts';
+import { dedicatedClientOf, isDatabaseGoingAway, type Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { Ledger } from '../ledger/ledger.ts';
@@ -121,3 +123,52 @@ export function correctionCollector({ db, ledger }: { db: Db; ledger: Ledger }) 
   };
 }
 export type CorrectionCollector = ReturnType<typeof correctionCollector>;
+
+/** Carries the id of a member credited while owing a correction; PostgreSQL delivers it at commit. */
+export const MEMBER_CREDITED_CHANNEL = 'khela_sports_member_credited';
+
+/**
+ * Called in the transaction of a credit to the member's main wallet (a deposit approved, a
+ * withdrawal released, an adjustment): announces it when the member owes a correction, so it is
+ * collected right after the credit commits (collectCorrectionsOnCredit), outside the money path.
+ * A credit that rolls back announces nothing.
+ */
+export async function announceCredit(trx: Db, memberId: number): Promise<void> {
+  await sql`SELECT pg_notify(${MEMBER_CREDITED_CHANNEL}, ${String(memberId)})
+             WHERE EXISTS (SELECT 1 FROM sports_slips WHERE member_id = ${memberId} AND outstanding > 0)`.execute(trx);
+}
+
+/**
+ * Every instance listens for credits to members owing a correction and runs the corrections pass
+ * for that member at once (ADR 0024). A pass that fails or is missed loses nothing: the
+ * sports_corrections job (every 5 minutes) stays the backstop.
+ */
+export function collectCorrectionsOnCredit(app: FastifyInstance, deps: { db: Db; ledger: Ledger }) {
+  const collector = correctionCollector(deps);
+  const running = new Set<Promise<unknown>>();
+  const warn = (error: unknown, what: string) => {
+    if (!isDatabaseGoingAway(error)) app.log.warn({ err: error }, what);
+  };
+  const listener = channelListener({
+    connect: () => dedicatedClientOf(deps.db),
+    channel: MEMBER_CREDITED_CHANNEL,
+    onMessage: (payload) => {
+      const memberId = Number(payload);
+      if (!Number.isSafeInteger(memberId) || memberId <= 0) return;
+      const pass = collector
+        .runPass({ memberId })
+        .catch((error: unknown) => warn(error, 'sports corrections: pass after a credit failed'))
+        .finally(() => running.delete(pass));
+      running.add(pass);
+    },
+    onError: (error) => warn(error, 'sports corrections: cannot listen (retrying)'),
+  });
+  app.addHook('onReady', async () => {
+    // A failure is told by onError; the job collects meanwhile.
+    await listener.ready().catch(() => undefined);
+  });
+  app.addHook('preClose', async () => {
+    await listener.close();
+    await Promise.allSettled(running);
+  });
+}

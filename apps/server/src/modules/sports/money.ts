@@ -50,7 +50,7 @@ export async function recordSeamless(
     .execute();
 }
 
-const moveOf = (book: BookAccount, slip: SlipRow, kind: OwnBookMove, toMember: bigint, sequence?: number) => ({
+export const moveOf = (book: BookAccount, slip: SlipRow, kind: OwnBookMove, toMember: bigint, sequence?: number) => ({
   merchantId: slip.merchant_id,
   currency: slip.currency,
   memberId: slip.member_id,

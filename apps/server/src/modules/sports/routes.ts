@@ -28,11 +28,9 @@ export function registerSportsRoutes(app: FastifyInstance, deps: AppDeps) {
   // Slips a killed server left marked are settled as it starts (the job's minute pass too; ADR 0024).
   let catchUp: Promise<unknown> = Promise.resolve();
   app.addHook('onReady', async () => {
-    catchUp = book
-      .settleDue()
-      .catch((error: unknown) => {
-        if (!isDatabaseGoingAway(error)) app.log.warn({ err: error }, 'sports: settlement pass failed');
-      });
+    catchUp = book.settleDue().catch((error: unknown) => {
+      if (!isDatabaseGoingAway(error)) app.log.warn({ err: error }, 'sports: settlement pass failed');
+    });
   });
   app.addHook('preClose', async () => {
     await catchUp;

@@ -12,6 +12,8 @@ export const SETTLE_BATCH = Number(process.env.SPORTS_SETTLE_BATCH ?? 2_000);
  * lanes), so they never wait on one wallet's balance row and use the database's cores.
  */
 export const SETTLE_LANES = Number(process.env.SPORTS_SETTLE_LANES ?? 2);
+/** How long a pass waits for marked slips another transaction holds before leaving them to the next pass. */
+const LOCKED_WAIT_MS = 5_000;
 
 type SlipUpdate = {
   id: bigint;
@@ -61,6 +63,18 @@ export function slipSettler({ db, ledger }: { db: Db; ledger: Ledger }) {
   }
 
   /** Settles one batch of a lane's marked slips; how many it took (0: none left for this caller). */
+  /** Whether marked slips of the lane remain, locked or not. */
+  async function anyDue(lane: number, lanes: number): Promise<boolean> {
+    const found = await db
+      .selectFrom('sports_slips')
+      .select('id')
+      .where('settle_due', '=', true)
+      .$if(lanes > 1, (q) => q.where(sql<number>`member_id % ${lanes}`, '=', lane))
+      .limit(1)
+      .executeTakeFirst();
+    return found !== undefined;
+  }
+
   async function settleBatch(lane: number, lanes: number): Promise<number> {
     return db.transaction().execute(async (trx) => {
       const slips = await trx
@@ -197,16 +211,6 @@ export function slipSettler({ db, ledger }: { db: Db; ledger: Ledger }) {
         });
       }
 
-      const records = [];
-      for (const [index, payment] of payments.entries()) {
-        if (payment.record === null) continue;
-        const account = await bookAccountOf(trx, payment.slip.merchant_id);
-        records.push(seamlessRecord(account, payment.slip, payment.record, payment.amount, transactionIds[index]!));
-      }
-      for (const slip of losses)
-        records.push(seamlessRecord(await bookAccountOf(trx, slip.merchant_id), slip, 'win', 0n, null));
-      if (records.length > 0) await trx.insertInto('seamless_transactions').values(records).execute();
-
       if (updates.length > 0) {
         await sql`
           UPDATE sports_slips s
@@ -226,6 +230,18 @@ export function slipSettler({ db, ledger }: { db: Db; ledger: Ledger }) {
       if (untouched.length > 0) {
         await sql`UPDATE sports_slips SET settle_due = false WHERE id = ANY(${untouched}::bigint[])`.execute(trx);
       }
+      // Last: the records' triggers update shared per-day summary rows (member and vendor stats),
+      // held from here to the commit, so the other lane waits on them as briefly as it can.
+      const records = [];
+      for (const [index, payment] of payments.entries()) {
+        if (payment.record === null) continue;
+        const account = await bookAccountOf(trx, payment.slip.merchant_id);
+        records.push(seamlessRecord(account, payment.slip, payment.record, payment.amount, transactionIds[index]!));
+      }
+      for (const slip of losses)
+        records.push(seamlessRecord(await bookAccountOf(trx, slip.merchant_id), slip, 'win', 0n, null));
+      if (records.length > 0) await trx.insertInto('seamless_transactions').values(records).execute();
+
       return slips.length;
     });
   }
@@ -249,10 +265,21 @@ export function slipSettler({ db, ledger }: { db: Db; ledger: Ledger }) {
       const lanes = Math.max(1, SETTLE_LANES);
       const runLane = async (lane: number) => {
         let settled = 0;
+        let waitedUntil: number | undefined;
         for (;;) {
           const batch = await settleBatch(lane, lanes);
           settled += batch;
-          if (batch === 0) return { settled, more: false };
+          if (batch === 0) {
+            // Marked slips another transaction holds (a cash-out deciding, another pass's batch) are
+            // waited for briefly, not left to the job: a cash-out refused by the result leaves its
+            // slip to this pass.
+            if (!(await anyDue(lane, lanes))) return { settled, more: false };
+            waitedUntil ??= performance.now() + LOCKED_WAIT_MS;
+            if (performance.now() > Math.min(until, waitedUntil)) return { settled, more: true };
+            await new Promise((resolve) => setTimeout(resolve, 20));
+            continue;
+          }
+          waitedUntil = undefined;
           if (performance.now() > until) return { settled, more: true };
         }
       };

@@ -191,8 +191,6 @@ export function walletRecords({ db }: { db: Db }) {
   const staked = sql<string>`coalesce(sum(CASE WHEN st.kind IN ('bet', 'rollback') THEN -p.amount ELSE 0 END), 0)::text`;
   const won = sql<string>`coalesce(sum(CASE WHEN st.kind = 'win' THEN p.amount ELSE 0 END), 0)::text`;
   const gameType = sql<string>`coalesce(g.game_type, 'other')`;
-  const wonMoreThanStaked = sql<boolean>`coalesce(sum(CASE WHEN st.kind = 'win' THEN p.amount ELSE 0 END), 0)
-    > coalesce(sum(CASE WHEN st.kind IN ('bet', 'rollback') THEN -p.amount ELSE 0 END), 0)`;
   /**
    * The game of each of the member's rounds: a bet names no session, but the round's win or
    * rollback came through the session its launch opened (a win of zero too, which posts nothing).
@@ -213,23 +211,17 @@ export function walletRecords({ db }: { db: Db }) {
       .as('g');
   /**
    * Sports slips (round = slip id) whose result was corrected after they were settled (ADR 0024):
-   * the betting record shows their current payout, not the first settlement's (a resettlement
-   * posts no seamless record), and marks them resettled.
+   * a resettlement posts no seamless record, so the betting record takes their current payout
+   * (and filters win/loss by it), not the first settlement's, and marks them resettled.
    */
-  async function resettledSlips(member: MemberContext, roundIds: string[]): Promise<Map<string, { payout: string }>> {
-    const ids = roundIds.filter((id) => /^\d{1,18}$/.test(id));
-    if (ids.length === 0) return new Map();
-    const { rows } = await sql<{ id: string; payout: string }>`
-      SELECT s.id::text AS id, s.payout::text AS payout
-        FROM sports_slips s
-       WHERE s.member_id = ${member.id} AND s.id = ANY(${ids}::bigint[]) AND s.payout IS NOT NULL
-         AND s.payout IS DISTINCT FROM (
-           SELECT sum(st.amount) FROM seamless_transactions st
-            WHERE st.member_id = s.member_id AND st.round_id = s.id::text AND st.kind IN ('win', 'rollback'))`.execute(
-      db,
-    );
-    return new Map(rows.map((row) => [row.id, { payout: row.payout }]));
-  }
+  const resettledSlip = (member: MemberContext) =>
+    sql<boolean>`ss.member_id = ${member.id} AND v.code = ${sportsIntegrationCode(member.merchantId)}
+      AND ss.id = CASE WHEN st.round_id ~ '^[0-9]{1,18}$' THEN st.round_id::bigint END
+      AND ss.payout IS NOT NULL
+      AND ss.payout IS DISTINCT FROM (
+        SELECT sum(s2.amount) FROM seamless_transactions s2
+         WHERE s2.member_id = ss.member_id AND s2.round_id = st.round_id AND s2.kind IN ('win', 'rollback'))`;
+  const currentWin = sql<string>`coalesce(max(ss.payout), coalesce(sum(CASE WHEN st.kind = 'win' THEN p.amount ELSE 0 END), 0))`;
   const money = (bet: string, win: string) => ({
     betAmount: toDecimalString(BigInt(bet)),
     winAmount: toDecimalString(BigInt(win)),
@@ -279,20 +271,27 @@ export function walletRecords({ db }: { db: Db }) {
       window: RecordsWindow,
       filters: { gameCode?: string | undefined; result?: 'win' | 'loss' | undefined } = {},
     ) {
-      let rounds = gamePostings(member, window);
+      let rounds = gamePostings(member, window).leftJoin('sports_slips as ss', (join) =>
+        join.on(resettledSlip(member)),
+      );
       if (filters.gameCode) rounds = rounds.where('g.game_code', '=', filters.gameCode);
+      const currentWinMoreThanStaked = sql<boolean>`${currentWin}
+        > coalesce(sum(CASE WHEN st.kind IN ('bet', 'rollback') THEN -p.amount ELSE 0 END), 0)`;
       let groups = rounds
         .select([
           'v.code as vendor',
           'st.round_id',
           sql<string>`coalesce(max(g.game_type), 'other')`.as('game_type'),
           staked.as('bet'),
-          won.as('win'),
+          sql<string>`${currentWin}::text`.as('win'),
+          sql<boolean>`max(ss.id) IS NOT NULL`.as('resettled'),
           sql<Date>`min(p.created_at)`.as('started_at'),
         ])
         .groupBy(['v.code', 'st.round_id']);
       if (filters.result)
-        groups = groups.having(filters.result === 'win' ? wonMoreThanStaked : sql<boolean>`NOT ${wonMoreThanStaked}`);
+        groups = groups.having(
+          filters.result === 'win' ? currentWinMoreThanStaked : sql<boolean>`NOT ${currentWinMoreThanStaked}`,
+        );
       const [rows, counted] = await Promise.all([
         groups.orderBy('started_at', 'desc').orderBy('round_id').limit(window.pageSize).offset(window.offset).execute(),
         db
@@ -300,22 +299,15 @@ export function walletRecords({ db }: { db: Db }) {
           .select(sql<string>`count(*)::text`.as('n'))
           .executeTakeFirstOrThrow(),
       ]);
-      const corrected = await resettledSlips(
-        member,
-        rows.filter((row) => row.vendor === sportsIntegrationCode(member.merchantId)).map((row) => row.round_id),
-      );
       return {
-        list: rows.map((row) => {
-          const slip = corrected.get(row.round_id);
-          return {
-            roundId: row.round_id,
-            vendor: row.vendor ?? '',
-            gameType: row.game_type,
-            ...money(row.bet, slip ? slip.payout : row.win),
-            ...(slip && { resettled: true }),
-            time: new Date(row.started_at).toISOString(),
-          };
-        }),
+        list: rows.map((row) => ({
+          roundId: row.round_id,
+          vendor: row.vendor ?? '',
+          gameType: row.game_type,
+          ...money(row.bet, row.win),
+          ...(row.resettled && { resettled: true }),
+          time: new Date(row.started_at).toISOString(),
+        })),
         total: Number(counted.n),
         pageNo: window.pageNo,
         pageSize: window.pageSize,

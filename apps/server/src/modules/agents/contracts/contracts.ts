@@ -442,6 +442,7 @@ export function agentContracts({ db }: { db: Db }) {
       contractId: bigint,
       /** The operator's audit entry, written in the same transaction. */
       audit: (trx: Db, before: ContractView, after: ContractView) => Promise<void>,
+      reason?: string,
     ) {
       return db.transaction().execute(async (trx) => {
         const row = await byId(trx, merchantId, contractId, true);
@@ -453,10 +454,14 @@ export function agentContracts({ db }: { db: Db }) {
             trx,
             row,
             { state: 'terminated', end: true },
-            { ...actor, action: 'withdrawn', note: 'the house withdrew its offer' },
+            { ...actor, action: 'withdrawn', note: reason || 'the house withdrew its offer' },
           );
         } else if (LIVE.includes(row.state)) {
-          ended = await terminate(trx, row, { ...actor, action: 'terminated', note: 'ended by the house' });
+          ended = await terminate(trx, row, {
+            ...actor,
+            action: 'terminated',
+            note: reason || 'ended by the house',
+          });
         } else {
           throw new AppError('contract.already_decided');
         }

@@ -8,6 +8,7 @@ import { operatorActor, recordAudit } from '../../audit/audit-log.ts';
 import { ledger as createLedger } from '../../ledger/ledger.ts';
 import { payoutRecords } from '../settlement/payouts.ts';
 import { agentSettlement } from '../settlement/settlement.ts';
+import { contractsForOperator } from './admin-list.ts';
 import { agentContracts } from './contracts.ts';
 
 function memberOf(req: FastifyRequest): MemberContext {
@@ -21,6 +22,7 @@ export function registerAgentContractRoutes(app: FastifyInstance, deps: AppDeps)
   const records = payoutRecords(deps);
   const settlement = agentSettlement({ db: deps.db, ledger: createLedger(deps) });
   const calls = endpoints.agentContracts;
+  const adminContracts = contractsForOperator(deps);
 
   const byKind: [typeof calls.processDividendReq, ContractKind][] = [
     [calls.processDividendReq, 'dividend'],
@@ -46,6 +48,10 @@ export function registerAgentContractRoutes(app: FastifyInstance, deps: AppDeps)
 
   const admin = endpoints.admin.agentPayouts;
   registerEndpoint(app, deps, admin.payoutsList, ({ merchant, query }) => records.forOperator(merchant.id, query));
+  registerEndpoint(app, deps, admin.contractsList, ({ merchant, query }) => adminContracts.list(merchant.id, query));
+  registerEndpoint(app, deps, admin.contractDetail, ({ merchant, params }) =>
+    adminContracts.detail(merchant.id, BigInt(params.id)),
+  );
   registerEndpoint(app, deps, admin.houseOffer, async (ctx) => {
     const actor = operatorActor(ctx);
     const result = await contracts.offerFromHouse(actor.merchantId, actor.operatorId, ctx.body);
@@ -64,7 +70,14 @@ export function registerAgentContractRoutes(app: FastifyInstance, deps: AppDeps)
       actor.operatorId,
       BigInt(ctx.body.contractId),
       (trx, before, after) =>
-        recordAudit(trx, actor, { action: 'terminate', entity: 'agentContracts', entityId: after.id, before, after }),
+        recordAudit(trx, actor, {
+          action: 'terminate',
+          entity: 'agentContracts',
+          entityId: after.id,
+          before,
+          after: { ...after, reason: ctx.body.reason ?? null },
+        }),
+      ctx.body.reason,
     );
   });
   registerEndpoint(app, deps, admin.payoutHold, async (ctx) => {

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { RawBuilder, Selectable, SqlBool } from 'kysely';
 import { gatewayCallbackSchema, type Deposit, type Language } from '@khela/contracts';
 import { parseMinor, toDecimalString } from '@khela/money';
 import type { Db } from '../../../db/database.ts';
@@ -8,6 +8,7 @@ import type { MemberContext, MerchantContext } from '../../../http/context.ts';
 import { recordAudit, type AuditActor } from '../../audit/audit-log.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import { notifyMember } from '../../notifications/notify.ts';
+import { announceCredit } from '../../sports/corrections.ts';
 import { assertMayWager } from '../../protection/guards.ts';
 import { isoOrNull, pageOfRows, type RecordsQuery } from '../records.ts';
 import { gatewayByCode, newGatewayOrder } from '../gateway/payment-gateway.ts';
@@ -131,6 +132,7 @@ export function depositService({ db, ledger, limits }: { db: Db; ledger: Ledger;
         },
         trx,
       );
+      await announceCredit(trx, row.member_id);
       await promotions({ db: trx, ledger }).onDepositCredited(trx, {
         merchantId,
         memberId: row.member_id,
@@ -270,11 +272,13 @@ export function depositService({ db, ledger, limits }: { db: Db; ledger: Ledger;
         limit: number;
         beforeId?: number | undefined;
       },
+      search: RawBuilder<SqlBool>[] = [],
     ) {
       let select = db.selectFrom('deposits').selectAll().where('merchant_id', '=', merchantId);
       if (query.status) select = select.where('status', '=', query.status);
       if (query.memberId) select = select.where('member_id', '=', query.memberId);
       if (query.beforeId) select = select.where('id', '<', BigInt(query.beforeId));
+      for (const condition of search) select = select.where(condition);
       const rows = await select.orderBy('id', 'desc').limit(query.limit).execute();
       const usernames = await memberNames(
         db,

@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable, type SqlBool } from 'kysely';
 import { isTrialType, type Withdrawal } from '@khela/contracts';
 import { parseMinor, toDecimalString } from '@khela/money';
 import type { Db } from '../../../db/database.ts';
@@ -17,6 +17,7 @@ import { isoOrNull, pageOfRows, type RecordsQuery } from '../records.ts';
 import { cashierSettings } from '../settings.ts';
 import { attachUploads } from '../uploads/upload-service.ts';
 import { remainingTurnover } from './turnover.ts';
+import { announceCredit } from '../../sports/corrections.ts';
 import { lockMember } from '../../members/repository.ts';
 
 type WithdrawalRow = Selectable<WithdrawalsTable>;
@@ -238,12 +239,14 @@ export function withdrawalService(deps: {
         limit: number;
         beforeId?: number | undefined;
       },
+      search: RawBuilder<SqlBool>[] = [],
     ) {
       await sweepReceipts();
       let select = db.selectFrom('withdrawals').selectAll().where('merchant_id', '=', merchantId);
       if (query.status) select = select.where('status', '=', query.status);
       if (query.memberId) select = select.where('member_id', '=', query.memberId);
       if (query.beforeId) select = select.where('id', '<', BigInt(query.beforeId));
+      for (const condition of search) select = select.where(condition);
       return withMember(db, await select.orderBy('id', 'desc').limit(query.limit).execute());
     },
 
@@ -301,6 +304,7 @@ export function withdrawalService(deps: {
             },
             trx,
           );
+          if (rule.money !== 'pay') await announceCredit(trx, row.member_id);
         }
         await notifyMember(trx, {
           merchantId: actor.merchantId,

@@ -8,6 +8,7 @@ import { registerEndpoint } from '../../../http/route.ts';
 import { ledger as createLedger } from '../../ledger/ledger.ts';
 import { pickLocalized } from '../../system/localized.ts';
 import { effectiveStatus } from '../catalogue/games-repository.ts';
+import { listInhouseGamesForOperator } from './admin-games.ts';
 import { inhousePlays } from './play.ts';
 import { inhouseRounds } from './rounds.ts';
 import { inhouseSweeper, scheduleInhouseSweeper } from './sweeper.ts';
@@ -64,6 +65,9 @@ export function registerInhouseRoutes(app: FastifyInstance, deps: AppDeps, crash
   registerEndpoint(app, deps, call.openRound, ({ req, query }) => rounds.openRound(req.member!, query.game));
   registerEndpoint(app, deps, call.rounds, ({ req, query }) => rounds.list(req.member!, query));
   registerEndpoint(app, deps, call.round, ({ req, params }) => rounds.roundOf(req.member!, params.roundId));
+  registerEndpoint(app, deps, endpoints.admin.games.inhouseGames, ({ merchant }) =>
+    listInhouseGamesForOperator(deps.db, merchant.id, THEORETICAL_RTP),
+  );
   registerEndpoint(app, deps, endpoints.admin.games.inhouseRound, ({ merchant, params }) =>
     rounds.roundForOperator(merchant.id, params.roundId),
   );
