@@ -5,12 +5,11 @@ import type {
   ContractHistoryAction,
   ContractKind,
   ContractState,
-  StoredTerms,
 } from '@khela/contracts';
 import type { Db } from '../../../db/database.ts';
 import type { AgentContractState } from '../../../db/schema.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { contractView, type ContractRow } from './contracts.ts';
+import { CONTRACT_COLUMNS, contractView, type ContractRow } from './contracts.ts';
 
 export interface AdminContractsQuery {
   agent?: string | undefined;
@@ -44,21 +43,7 @@ export function contractsForOperator({ db }: { db: Db }) {
       .leftJoin('members as o', 'o.id', 'c.offerer_id')
       .where('c.merchant_id', '=', merchantId);
 
-  const columns = [
-    'c.id',
-    'c.merchant_id',
-    'c.kind',
-    'c.offerer_id',
-    'c.member_id',
-    sql<StoredTerms>`c.terms`.as('terms'),
-    'c.state',
-    'c.termination_requested_by',
-    'c.offered_at',
-    'c.activated_at',
-    'c.ended_at',
-    'o.username as offerer_username',
-    'm.username as member_username',
-  ] as const;
+  const columns = CONTRACT_COLUMNS;
 
   return {
     async list(merchantId: number, query: AdminContractsQuery) {

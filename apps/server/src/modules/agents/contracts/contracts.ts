@@ -92,26 +92,29 @@ function snapshot(row: Pick<ContractRow, 'state' | 'terms' | 'termination_reques
   };
 }
 
+/** A contract row with both parties' usernames (c: agent_contracts, m: its member, o: its offerer). */
+export const CONTRACT_COLUMNS = [
+  'c.id',
+  'c.merchant_id',
+  'c.kind',
+  'c.offerer_id',
+  'c.member_id',
+  sql<StoredTerms>`c.terms`.as('terms'),
+  'c.state',
+  'c.termination_requested_by',
+  'c.offered_at',
+  'c.activated_at',
+  'c.ended_at',
+  'o.username as offerer_username',
+  'm.username as member_username',
+] as const;
+
 function contractsQuery(db: Db) {
   return db
     .selectFrom('agent_contracts as c')
     .innerJoin('members as m', 'm.id', 'c.member_id')
     .leftJoin('members as o', 'o.id', 'c.offerer_id')
-    .select([
-      'c.id',
-      'c.merchant_id',
-      'c.kind',
-      'c.offerer_id',
-      'c.member_id',
-      sql<StoredTerms>`c.terms`.as('terms'),
-      'c.state',
-      'c.termination_requested_by',
-      'c.offered_at',
-      'c.activated_at',
-      'c.ended_at',
-      'o.username as offerer_username',
-      'm.username as member_username',
-    ]);
+    .select(CONTRACT_COLUMNS);
 }
 
 export interface HistoryEntry {
