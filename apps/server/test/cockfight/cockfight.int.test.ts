@@ -295,6 +295,13 @@ describe('cockfight', () => {
       .where('member_id', '=', a.player.row.id)
       .execute();
     expect(stats).toEqual([{ product_type: 'COCKFIGHT', bet_count: 1, valid_bet: 10_000n, payout: 19_000n }]);
+    // GGR by vendor names our book as the catalogue does (KHELA_CF), not its integration.
+    const byVendor = await sql<Record<string, string>>`
+      SELECT vendor, product_type, bet_count::text, valid_bet::text, payout::text
+        FROM vendor_daily_stats WHERE member_id = ${a.player.row.id}`.execute(t.db);
+    expect(byVendor.rows).toEqual([
+      { vendor: 'KHELA_CF', product_type: 'COCKFIGHT', bet_count: '1', valid_bet: '10000', payout: '19000' },
+    ]);
 
     const audit = await t.db
       .selectFrom('audit_log')

@@ -409,6 +409,14 @@ describe('draws and settlement', () => {
     expect(stats.map((s) => s.product_type)).toEqual(['ELOTT']);
     expect(stats[0]!.bet_count).toBe(1);
     expect(stats[0]!.valid_bet).toBe(parseMinor(round.betAmount));
+    // GGR by vendor names our lottery as the catalogue does (the game's vendor), not its integration.
+    const byVendor = await sql<Record<string, string>>`
+      SELECT vendor, product_type, valid_bet::text FROM vendor_daily_stats WHERE member_id = ${player.id}`.execute(
+      t.db,
+    );
+    expect(byVendor.rows).toEqual([
+      { vendor: 'BHAGYA', product_type: 'ELOTT', valid_bet: stats[0]!.valid_bet.toString() },
+    ]);
   });
 
   it('draws daily regional and 4D games by their formats', async () => {

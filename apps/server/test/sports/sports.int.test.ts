@@ -335,6 +335,56 @@ describe('settlement and resettlement', () => {
     expect(slip).toMatchObject({ outstanding: 0n, paid: 20_000n, resettlements: 2 });
     await ledgerIsClean();
   });
+  it("counts a resettlement's difference in the summaries and the member's profit, and a payout collects what is owed", async () => {
+    const p = await fundedPlayer(10_000n);
+    const e = await createEvent();
+    const other = await createEvent();
+    await place(p, [leg(e, 'ONE_X_TWO', 'HOME')], '100.00');
+    await adminCall('POST', `/events/${e.id}/result`, { home: 1, away: 0 }); // 200.00 paid
+    const open = (await place(p, [leg(other, 'ONE_X_TWO', 'HOME')], '150.00')).body.value.id;
+    await adminCall('POST', `/events/${e.id}/correct`, { home: 0, away: 1 }); // 50.00 taken, 150.00 owed
+    const summaries = async () => {
+      const member = p.player.row.id;
+      const daily = await sql<{ product_type: string; valid_bet: string; payout: string; profit_loss: string }>`
+        SELECT product_type, sum(valid_bet)::text AS valid_bet, sum(payout)::text AS payout,
+               sum(profit_loss)::text AS profit_loss
+          FROM member_daily_stats WHERE member_id = ${member} GROUP BY 1`.execute(t.db);
+      const vendors = await sql<{ vendor: string; bet_count: string; valid_bet: string; payout: string }>`
+        SELECT vendor, sum(bet_count)::text AS bet_count, sum(valid_bet)::text AS valid_bet, sum(payout)::text AS payout
+          FROM vendor_daily_stats WHERE member_id = ${member} GROUP BY 1`.execute(t.db);
+      const profit = await t.get<{ summary: { betAmount: string; winAmount: string } }>('/wps/member/records/profit', {
+        headers: p.headers,
+      });
+      return { daily: daily.rows, vendors: vendors.rows, profit: profit.body.value.summary };
+    };
+    // The slip's current outcome (lost), not its first payout: the 150.00 still owed is owed, not won.
+    expect(await summaries()).toEqual({
+      daily: [{ product_type: 'SPORTS', valid_bet: '25000', payout: '0', profit_loss: '-25000' }],
+      vendors: [{ vendor: 'KHELA_SB', bet_count: '2', valid_bet: '25000', payout: '0' }],
+      profit: expect.objectContaining({ betAmount: '250.00', winAmount: '0.00' }),
+    });
+
+    // The other slip wins 300.00: the payout announces itself and the 150.00 owed is collected, no job.
+    await adminCall('POST', `/events/${other.id}/result`, { home: 1, away: 0 });
+    const owed = async () =>
+      (
+        await t.db
+          .selectFrom('sports_slips')
+          .select(sql<string>`sum(outstanding)::text`.as('n'))
+          .where('member_id', '=', p.player.row.id)
+          .executeTakeFirstOrThrow()
+      ).n;
+    for (let tries = 0; tries < 2_000 && (await owed()) !== '0'; tries++) await new Promise((r) => setImmediate(r));
+    expect(await owed()).toBe('0');
+    expect(await mainBalance(t, p.player)).toBe(30_000n - 15_000n);
+    expect((await slipOf(p, open)).payout).toBe('300.00');
+    expect(await summaries()).toEqual({
+      daily: [{ product_type: 'SPORTS', valid_bet: '25000', payout: '30000', profit_loss: '5000' }],
+      vendors: [{ vendor: 'KHELA_SB', bet_count: '2', valid_bet: '25000', payout: '30000' }],
+      profit: expect.objectContaining({ betAmount: '250.00', winAmount: '300.00' }),
+    });
+    await ledgerIsClean();
+  });
 });
 
 describe('cash-out and operators', () => {

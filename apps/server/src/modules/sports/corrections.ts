@@ -124,18 +124,21 @@ export function correctionCollector({ db, ledger }: { db: Db; ledger: Ledger }) 
 }
 export type CorrectionCollector = ReturnType<typeof correctionCollector>;
 
-/** Carries the id of a member credited while owing a correction; PostgreSQL delivers it at commit. */
+/**
+ * Carries the id of a member credited while owing a correction; PostgreSQL delivers it at commit.
+ * announce_credit() (migration 0045) names it too.
+ */
 export const MEMBER_CREDITED_CHANNEL = 'khela_sports_member_credited';
 
 /**
  * Called in the transaction of a credit to the member's main wallet (a deposit approved, a
  * withdrawal released, an adjustment): announces it when the member owes a correction, so it is
  * collected right after the credit commits (collectCorrectionsOnCredit), outside the money path.
- * A credit that rolls back announces nothing.
+ * A credit that rolls back announces nothing. Game wins and refunds and our books' payouts announce
+ * themselves by the same SQL function, from a statement trigger on their seamless records.
  */
 export async function announceCredit(trx: Db, memberId: number): Promise<void> {
-  await sql`SELECT pg_notify(${MEMBER_CREDITED_CHANNEL}, ${String(memberId)})
-             WHERE EXISTS (SELECT 1 FROM sports_slips WHERE member_id = ${memberId} AND outstanding > 0)`.execute(trx);
+  await sql`SELECT announce_credit(ARRAY[${memberId}]::integer[])`.execute(trx);
 }
 
 /**

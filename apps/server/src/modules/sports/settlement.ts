@@ -241,9 +241,30 @@ export function slipSettler({ db, ledger }: { db: Db; ledger: Ledger }) {
       for (const slip of losses)
         records.push(seamlessRecord(await bookAccountOf(trx, slip.merchant_id), slip, 'win', 0n, null));
       if (records.length > 0) await trx.insertInto('seamless_transactions').values(records).execute();
+      await countCorrectedPayouts(trx, slips, updates);
 
       return slips.length;
     });
+  }
+
+  /**
+   * A corrected result posts no seamless record, so the summaries the reports read (member, hourly
+   * and vendor stats) count the change of each resettled slip's payout here: one statement a batch.
+   */
+  async function countCorrectedPayouts(trx: Db, slips: SlipRow[], updates: SlipUpdate[]) {
+    const before = new Map(slips.map((slip) => [slip.id, slip]));
+    const corrected = [];
+    for (const update of updates) {
+      const slip = before.get(update.id)!;
+      const difference = (update.payout ?? 0n) - (slip.payout ?? 0n);
+      if (slip.paid === null || difference === 0n) continue;
+      corrected.push({ slip, difference, vendorId: (await bookAccountOf(trx, slip.merchant_id)).integrationId });
+    }
+    if (corrected.length === 0) return;
+    await sql`SELECT own_book_payout_adjust(${corrected.map((c) => c.slip.merchant_id)}::integer[],
+        ${corrected.map((c) => c.slip.member_id)}::integer[], ${corrected.map((c) => c.vendorId)}::integer[],
+        ${corrected.map((c) => c.slip.game_session_id.toString())}::bigint[],
+        ${corrected.map((c) => c.difference.toString())}::bigint[])`.execute(trx);
   }
 
   return {

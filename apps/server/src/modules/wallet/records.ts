@@ -189,8 +189,6 @@ export function walletRecords({ db }: { db: Db }) {
       .where(within(window, 'p.created_at'));
   // A bet debits the member; a rollback refunds it, so both count towards the stake.
   const staked = sql<string>`coalesce(sum(CASE WHEN st.kind IN ('bet', 'rollback') THEN -p.amount ELSE 0 END), 0)::text`;
-  const won = sql<string>`coalesce(sum(CASE WHEN st.kind = 'win' THEN p.amount ELSE 0 END), 0)::text`;
-  const gameType = sql<string>`coalesce(g.game_type, 'other')`;
   /**
    * The game of each of the member's rounds: a bet names no session, but the round's win or
    * rollback came through the session its launch opened (a win of zero too, which posts nothing).
@@ -222,6 +220,25 @@ export function walletRecords({ db }: { db: Db }) {
         SELECT sum(s2.amount) FROM seamless_transactions s2
          WHERE s2.member_id = ss.member_id AND s2.round_id = st.round_id AND s2.kind IN ('win', 'rollback'))`;
   const currentWin = sql<string>`coalesce(max(ss.payout), coalesce(sum(CASE WHEN st.kind = 'win' THEN p.amount ELSE 0 END), 0))`;
+  /** A member's rounds in the window, one row each (by game when asked): stake, current win, resettled, start. */
+  const roundsOf = (member: MemberContext, window: RecordsWindow, gameCode?: string) => {
+    let rounds = gamePostings(member, window).leftJoin('sports_slips as ss', (join) => join.on(resettledSlip(member)));
+    if (gameCode) rounds = rounds.where('g.game_code', '=', gameCode);
+    return rounds
+      .select([
+        'v.code as vendor',
+        'st.round_id',
+        sql<string>`coalesce(max(g.game_type), 'other')`.as('game_type'),
+        staked.as('bet'),
+        sql<string>`${currentWin}::text`.as('win'),
+        sql<boolean>`max(ss.id) IS NOT NULL`.as('resettled'),
+        sql<Date>`min(p.created_at)`.as('started_at'),
+      ])
+      .groupBy(['v.code', 'st.round_id']);
+  };
+  /** A round's current win is more than it staked (a resettled slip's by its current payout). */
+  const currentWinMoreThanStaked = sql<boolean>`${currentWin}
+    > coalesce(sum(CASE WHEN st.kind IN ('bet', 'rollback') THEN -p.amount ELSE 0 END), 0)`;
   const money = (bet: string, win: string) => ({
     betAmount: toDecimalString(BigInt(bet)),
     winAmount: toDecimalString(BigInt(win)),
@@ -236,21 +253,29 @@ export function walletRecords({ db }: { db: Db }) {
     bonusDetails: (member: MemberContext, window: RecordsWindow) =>
       postings(member, window, ['member_bonus'], undefined, BONUS_KINDS_IN_MAIN),
 
-    /** Profit and loss per day (in the records' time zone) and game type. */
+    /**
+     * Profit and loss per day (in the records' time zone, the day a round started) and game type,
+     * summed over the rounds of the betting record: a resettled slip counts its current outcome.
+     */
     async personalProfit(member: MemberContext, window: RecordsWindow) {
       // A literal, not a parameter: the same expression must appear in SELECT and GROUP BY.
-      const day = sql<string>`to_char(p.created_at AT TIME ZONE ${sql.lit(RECORDS_TIME_ZONE)}, 'YYYY-MM-DD')`;
-      const groups = gamePostings(member, window)
-        .select([day.as('day'), gameType.as('game_type'), staked.as('bet'), won.as('win')])
-        .groupBy([day, gameType]);
+      const day = sql<string>`to_char(r.started_at AT TIME ZONE ${sql.lit(RECORDS_TIME_ZONE)}, 'YYYY-MM-DD')`;
+      const bet = sql<string>`coalesce(sum(r.bet::bigint), 0)::text`;
+      const win = sql<string>`coalesce(sum(r.win::bigint), 0)::text`;
+      const rounds = roundsOf(member, window).as('r');
+      const groups = db
+        .selectFrom(rounds)
+        .select([day.as('day'), 'r.game_type', bet.as('bet'), win.as('win')])
+        .groupBy([day, 'r.game_type']);
       const [rows, counted, summary] = await Promise.all([
         groups.orderBy('day', 'desc').orderBy('game_type').limit(window.pageSize).offset(window.offset).execute(),
         db
           .selectFrom(groups.as('g'))
           .select(sql<string>`count(*)::text`.as('n'))
           .executeTakeFirstOrThrow(),
-        gamePostings(member, window)
-          .select([staked.as('bet'), won.as('win')])
+        db
+          .selectFrom(rounds)
+          .select([bet.as('bet'), win.as('win')])
           .executeTakeFirstOrThrow(),
       ]);
       return {
@@ -271,23 +296,7 @@ export function walletRecords({ db }: { db: Db }) {
       window: RecordsWindow,
       filters: { gameCode?: string | undefined; result?: 'win' | 'loss' | undefined } = {},
     ) {
-      let rounds = gamePostings(member, window).leftJoin('sports_slips as ss', (join) =>
-        join.on(resettledSlip(member)),
-      );
-      if (filters.gameCode) rounds = rounds.where('g.game_code', '=', filters.gameCode);
-      const currentWinMoreThanStaked = sql<boolean>`${currentWin}
-        > coalesce(sum(CASE WHEN st.kind IN ('bet', 'rollback') THEN -p.amount ELSE 0 END), 0)`;
-      let groups = rounds
-        .select([
-          'v.code as vendor',
-          'st.round_id',
-          sql<string>`coalesce(max(g.game_type), 'other')`.as('game_type'),
-          staked.as('bet'),
-          sql<string>`${currentWin}::text`.as('win'),
-          sql<boolean>`max(ss.id) IS NOT NULL`.as('resettled'),
-          sql<Date>`min(p.created_at)`.as('started_at'),
-        ])
-        .groupBy(['v.code', 'st.round_id']);
+      let groups = roundsOf(member, window, filters.gameCode);
       if (filters.result)
         groups = groups.having(
           filters.result === 'win' ? currentWinMoreThanStaked : sql<boolean>`NOT ${currentWinMoreThanStaked}`,
