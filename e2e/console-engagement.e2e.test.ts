@@ -145,7 +145,7 @@ describe('operator console: agents and engagement (issue 16 item 6)', () => {
     await context.close();
   });
 
-  it('creates a promotion in the console and the player site shows it on /promotions', async () => {
+  it('creates a promotion and a mission in the console; the player site shows the promotion on /promotions', async () => {
     const title = `Console promo ${Date.now() % 1_000_000}`;
     const { page, context, errors } = await openPage(browser, { language: 'en', theme: 'light', width: 360 });
     await page.goto('/console/engagement');
@@ -183,6 +183,28 @@ describe('operator console: agents and engagement (issue 16 item 6)', () => {
     await page.getByRole('cell', { name: title, exact: true }).waitFor();
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
+
+    // Missions, red envelopes, raffles and the points settings: axe on each; a mission created and listed.
+    for (const tab of ['Points settings', 'Red envelopes', 'Raffles', 'Missions']) {
+      await page.getByRole('button', { name: tab, exact: true }).click();
+      await page.getByRole('button', { name: tab, pressed: true }).waitFor();
+      await page.locator('.queue, .empty, form.engagement-form').first().waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+    }
+    await page.getByRole('button', { name: 'New mission' }).click();
+    const mission = page.getByRole('dialog', { name: 'New mission' });
+    await mission.getByLabel('Title (English)').fill(`Mission ${title}`);
+    await mission.getByLabel('Title (Bengali)').fill(`মিশন ${title}`);
+    await mission.getByLabel('Description (English)').fill('Deposit to climb.');
+    await mission.getByLabel('Description (Bengali)').fill('ডিপোজিট করুন।');
+    const step = mission.getByRole('group', { name: 'Milestone 1' });
+    await step.getByLabel('Target amount').fill('500');
+    await step.getByLabel('Bonus amount').fill('20');
+    await step.getByLabel('Turnover multiple').fill('1');
+    expect(await seriousViolations(page)).toEqual([]);
+    await mission.getByRole('button', { name: 'Create' }).click();
+    await page.getByText(`“Mission ${title}” was saved.`).waitFor();
+    await page.getByRole('cell', { name: `Mission ${title}`, exact: true }).waitFor();
 
     await page.goto('/promotions');
     await page.getByRole('heading', { name: title }).waitFor();

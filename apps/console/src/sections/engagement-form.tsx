@@ -1,5 +1,14 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import {
+  useId,
+  type ChangeEvent,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+} from 'react';
 import { useI18n } from '../i18n.tsx';
+import type { MessageKey } from '../locales/en.ts';
+import { toLocalInput, type FormValues } from './engagement-logic.ts';
 
 /** Errors of one form: by the API's field name, and the rest above the buttons. */
 export interface FormErrors {
@@ -210,4 +219,196 @@ export function readerOf(form: HTMLFormElement) {
     text: (name: string) => String(data.get(name) ?? ''),
     checked: (name: string) => data.get(name) === 'on',
   };
+}
+
+interface InputSpec {
+  kind: 'text' | 'url' | 'number' | 'decimal' | 'datetime';
+  name: string;
+  label: MessageKey;
+  hint?: MessageKey | undefined;
+  required?: boolean;
+  min?: number;
+  max?: number;
+  maxLength?: number;
+}
+
+/**
+ * One input of a field-spec form, named as the API's field (`rewardAmount`, `title.en`,
+ * `milestones.0.target`) so the server's field errors land beside it. `label` and `hint` are keys.
+ */
+export type FieldSpec =
+  | InputSpec
+  /** The same text in English and Bengali: `<name>.en` and `<name>.bn`. */
+  | { kind: 'localized'; name: string; label: MessageKey; maxLength: number }
+  /** Title and rich-text body in both languages (`title.en`, `body.bn`). */
+  | { kind: 'copy'; bodyLabel: MessageKey; bodyRequired?: boolean }
+  | {
+      kind: 'select';
+      name: string;
+      label: MessageKey;
+      options: readonly { value: string; label: string }[];
+      /** A select that changes which other fields show is controlled by its owner. */
+      value?: string;
+      onChange?: (event: ChangeEvent<HTMLSelectElement>) => void;
+    }
+  | { kind: 'check'; name: string; label: MessageKey }
+  /** A legend over its fields; `error` names a code's field shown under the legend. */
+  | { kind: 'group'; legend: MessageKey; error?: string; fields: readonly FieldSpec[] }
+  /** Repeated rows (`<name>.<i>.<column>`), each with a remove button, and an add button under them. */
+  | {
+      kind: 'rows';
+      name: string;
+      legend: MessageKey;
+      rowLabel: MessageKey;
+      count: number;
+      min: number;
+      max: number;
+      columns: readonly InputSpec[];
+      onCount: (count: number) => void;
+    };
+
+/** Renders field specs with one loop: defaults from `values` (flat, by field name), errors from the server. */
+export function SpecFields({
+  specs,
+  values,
+  errors,
+}: {
+  specs: readonly FieldSpec[];
+  values: FormValues;
+  errors: FormErrors;
+}) {
+  const { t } = useI18n();
+  const text = (name: string) => (values[name] === null || values[name] === undefined ? '' : String(values[name]));
+  const render = (spec: FieldSpec, key: string): ReactNode => {
+    switch (spec.kind) {
+      case 'text':
+      case 'url':
+      case 'number':
+      case 'decimal':
+      case 'datetime':
+        return (
+          <Field
+            key={key}
+            label={t(spec.label)}
+            name={spec.name}
+            type={
+              { text: 'text', url: 'url', number: 'number', decimal: 'text', datetime: 'datetime-local' }[spec.kind]
+            }
+            inputMode={spec.kind === 'decimal' ? 'decimal' : undefined}
+            required={spec.required}
+            min={spec.min}
+            max={spec.max}
+            maxLength={spec.maxLength}
+            hint={spec.hint && t(spec.hint)}
+            defaultValue={spec.kind === 'datetime' ? toLocalInput(text(spec.name)) : text(spec.name)}
+            errors={errors}
+          />
+        );
+      case 'localized':
+        return (['en', 'bn'] as const).map((lang) => (
+          <Field
+            key={`${key}.${lang}`}
+            label={`${t(spec.label)} (${t(`engagement.in.${lang}`)})`}
+            name={`${spec.name}.${lang}`}
+            lang={lang}
+            maxLength={spec.maxLength}
+            required
+            defaultValue={text(`${spec.name}.${lang}`)}
+            errors={errors}
+          />
+        ));
+      case 'copy':
+        return (
+          <LocalizedCopy
+            key={key}
+            errors={errors}
+            title={{ en: text('title.en'), bn: text('title.bn') }}
+            body={{ en: text('body.en'), bn: text('body.bn') }}
+            bodyLabel={t(spec.bodyLabel)}
+            bodyRequired={spec.bodyRequired}
+          />
+        );
+      case 'select':
+        return (
+          <SelectField
+            key={key}
+            label={t(spec.label)}
+            name={spec.name}
+            errors={errors}
+            options={spec.options}
+            {...(spec.onChange
+              ? { value: spec.value, onChange: spec.onChange }
+              : { defaultValue: text(spec.name) || spec.options[0]?.value })}
+          />
+        );
+      case 'check':
+        return (
+          <CheckField key={key} label={t(spec.label)} name={spec.name} defaultChecked={values[spec.name] === true} />
+        );
+      case 'group':
+        return (
+          <fieldset key={key}>
+            <legend>{t(spec.legend)}</legend>
+            {spec.error && <GroupError errors={errors} name={spec.error} />}
+            {spec.fields.map((field, i) => render(field, `${key}.${i}`))}
+          </fieldset>
+        );
+      case 'rows':
+        return (
+          <fieldset key={key}>
+            <legend>{t(spec.legend)}</legend>
+            <GroupError errors={errors} name={spec.name} />
+            {Array.from({ length: spec.count }, (_, row) => (
+              <fieldset key={row} className="spec-row">
+                <legend>{t(spec.rowLabel, { n: row + 1 })}</legend>
+                {spec.columns.map((column) =>
+                  render({ ...column, name: `${spec.name}.${row}.${column.name}` }, `${key}.${row}.${column.name}`),
+                )}
+                {spec.count > spec.min && row === spec.count - 1 && (
+                  <button type="button" onClick={() => spec.onCount(spec.count - 1)}>
+                    {t('engagement.removeRow', { n: row + 1 })}
+                  </button>
+                )}
+              </fieldset>
+            ))}
+            {spec.count < spec.max && (
+              <button type="button" onClick={() => spec.onCount(spec.count + 1)}>
+                {t('engagement.addRow')}
+              </button>
+            )}
+          </fieldset>
+        );
+    }
+  };
+  return <>{specs.map((spec, i) => render(spec, String(i)))}</>;
+}
+
+/** A whole create/edit form from field specs: the inputs, the form's error and its buttons. */
+export function SpecForm({
+  specs,
+  values,
+  errors,
+  pending,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
+  specs: readonly FieldSpec[];
+  values: FormValues;
+  errors: FormErrors;
+  pending: boolean;
+  submitLabel: string;
+  onSubmit: (form: ReturnType<typeof readerOf>) => void;
+  onCancel: () => void;
+}) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onSubmit(readerOf(event.currentTarget));
+  };
+  return (
+    <form onSubmit={submit} noValidate className="engagement-form">
+      <SpecFields specs={specs} values={values} errors={errors} />
+      <FormActions errors={errors} pending={pending} submitLabel={submitLabel} onCancel={onCancel} />
+    </form>
+  );
 }

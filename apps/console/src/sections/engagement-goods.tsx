@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { pointAdminEndpoints as points, type PointGoodsInput, type ValueOf } from '@khela/contracts';
 import { call } from '../api.ts';
@@ -7,8 +7,8 @@ import { formatAmount, formatCount } from '../format.ts';
 import { DataTable, type Column } from '../components/data-table.tsx';
 import { ConfirmDialog, Dialog } from '../components/dialog.tsx';
 import { Failed, Loading } from '../components/states.tsx';
-import { engagementFormErrors, goodsInputFrom, goodsInputOf } from './engagement-logic.ts';
-import { CheckField, Field, FormActions, NO_ERRORS, readerOf } from './engagement-form.tsx';
+import { engagementFormErrors, formValuesOf, goodsInputFrom, goodsInputOf } from './engagement-logic.ts';
+import { NO_ERRORS, SpecForm, type FieldSpec } from './engagement-form.tsx';
 
 type Goods = ValueOf<typeof points.goodsList>[number];
 type Change = { kind: 'toggle' | 'delete'; goods: Goods };
@@ -160,6 +160,23 @@ export function PointGoods() {
   );
 }
 
+const GOODS_FIELDS: readonly FieldSpec[] = [
+  { kind: 'localized', name: 'name', label: 'engagement.goodsName', maxLength: 100 },
+  { kind: 'text', name: 'imageUrl', label: 'engagement.imageUrl', maxLength: 2048, required: true },
+  { kind: 'number', name: 'pointsRequired', label: 'engagement.points', min: 1, required: true },
+  {
+    kind: 'decimal',
+    name: 'amountRequired',
+    label: 'engagement.amountRequired',
+    hint: 'engagement.amountRequiredHint',
+    required: true,
+  },
+  { kind: 'number', name: 'stock', label: 'engagement.stock', hint: 'engagement.stockHint', min: 0, required: true },
+  { kind: 'number', name: 'sort', label: 'engagement.sortOrder', hint: 'engagement.sortHint', min: 0 },
+  { kind: 'check', name: 'enabled', label: 'engagement.enabledGoods' },
+];
+const NEW_GOODS = { amountRequired: '0', stock: 0, sort: 0, enabled: true };
+
 function GoodsDialog({ goods, onClose }: { goods: Goods | null; onClose: (saved: Goods | null) => void }) {
   const { t } = useI18n();
   const mutation = useMutation({
@@ -167,79 +184,17 @@ function GoodsDialog({ goods, onClose }: { goods: Goods | null; onClose: (saved:
       goods ? call(points.goodsUpdate, { params: { id: String(goods.id) }, body }) : call(points.goodsCreate, { body }),
     onSuccess: (saved) => onClose(saved),
   });
-  const errors = mutation.isError ? engagementFormErrors(mutation.error, t('app.error'), {}) : NO_ERRORS;
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    mutation.mutate(goodsInputFrom(readerOf(event.currentTarget)));
-  };
   return (
     <Dialog title={t(goods ? 'engagement.editGoods' : 'engagement.newGoods')} onClose={() => onClose(null)}>
-      <form onSubmit={submit} noValidate>
-        {(['en', 'bn'] as const).map((lang) => (
-          <Field
-            key={lang}
-            label={`${t('engagement.goodsName')} (${t(`engagement.in.${lang}`)})`}
-            name={`name.${lang}`}
-            lang={lang}
-            maxLength={100}
-            required
-            defaultValue={goods?.name[lang] ?? ''}
-            errors={errors}
-          />
-        ))}
-        <Field
-          label={t('engagement.imageUrl')}
-          name="imageUrl"
-          maxLength={2048}
-          required
-          defaultValue={goods?.imageUrl ?? ''}
-          errors={errors}
-        />
-        <Field
-          label={t('engagement.points')}
-          name="pointsRequired"
-          type="number"
-          min={1}
-          required
-          defaultValue={goods?.pointsRequired ?? ''}
-          errors={errors}
-        />
-        <Field
-          label={t('engagement.amountRequired')}
-          name="amountRequired"
-          inputMode="decimal"
-          required
-          hint={t('engagement.amountRequiredHint')}
-          defaultValue={goods?.amountRequired ?? '0'}
-          errors={errors}
-        />
-        <Field
-          label={t('engagement.stock')}
-          name="stock"
-          type="number"
-          min={0}
-          required
-          hint={t('engagement.stockHint')}
-          defaultValue={goods?.stock ?? 0}
-          errors={errors}
-        />
-        <Field
-          label={t('engagement.sortOrder')}
-          name="sort"
-          type="number"
-          min={0}
-          hint={t('engagement.sortHint')}
-          defaultValue={goods?.sort ?? 0}
-          errors={errors}
-        />
-        <CheckField label={t('engagement.enabledGoods')} name="enabled" defaultChecked={goods?.enabled ?? true} />
-        <FormActions
-          errors={errors}
-          pending={mutation.isPending}
-          submitLabel={t(goods ? 'engagement.save' : 'engagement.create')}
-          onCancel={() => onClose(null)}
-        />
-      </form>
+      <SpecForm
+        specs={GOODS_FIELDS}
+        values={goods ? formValuesOf(goods) : NEW_GOODS}
+        errors={mutation.isError ? engagementFormErrors(mutation.error, t('app.error'), {}) : NO_ERRORS}
+        pending={mutation.isPending}
+        submitLabel={t(goods ? 'engagement.save' : 'engagement.create')}
+        onSubmit={(form) => mutation.mutate(goodsInputFrom(form))}
+        onCancel={() => onClose(null)}
+      />
     </Dialog>
   );
 }

@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { pointGoodsInputSchema, promotionInputSchema } from '@khela/contracts';
+import {
+  missionInputSchema,
+  pointConfigInputSchema,
+  pointGoodsInputSchema,
+  promotionInputSchema,
+  raffleInputSchema,
+  redEnvelopeInputSchema,
+} from '@khela/contracts';
 import {
   engagementFormErrors,
+  formValuesOf,
   fromLocalInput,
+  missionInputFrom,
+  MISSION_CODE_FIELDS,
+  pointConfigInputFrom,
+  pointConfigValues,
+  raffleInputFrom,
+  redEnvelopeInputFrom,
   goodsInputFrom,
   goodsInputOf,
   promotionInputFrom,
@@ -109,5 +123,96 @@ describe('engagement forms (issue 16 item 6)', () => {
     });
     expect(pointGoodsInputSchema.safeParse(input).success).toBe(true);
     expect(goodsInputOf({ ...input, id: 4, quantity: 20 })).toEqual(input);
+  });
+});
+
+describe('field-spec forms of missions, red envelopes, raffles and points', () => {
+  it('flattens a record to the field names its inputs carry', () => {
+    expect(
+      formValuesOf({ title: { en: 'A', bn: 'আ' }, milestones: [{ target: '5' }], gameId: null, on: true }),
+    ).toEqual({ 'title.en': 'A', 'title.bn': 'আ', 'milestones.0.target': '5', gameId: null, on: true });
+  });
+
+  it('reads a mission with its milestone rows; a deposit goal sends no game', () => {
+    const body = missionInputFrom(
+      reader({
+        'title.en': 'Climb',
+        'title.bn': 'উঠুন',
+        'description.en': 'Deposit',
+        'description.bn': 'ডিপোজিট',
+        startTime: '2030-01-01T10:00',
+        endTime: '2030-01-08T10:00',
+        goalType: 'deposit',
+        gameId: '12',
+        'milestones.0.target': '100',
+        'milestones.0.rewardAmount': '5',
+        'milestones.0.turnoverMultiple': '2',
+        'milestones.1.target': '300',
+        'milestones.1.rewardAmount': '12.50',
+        'milestones.1.turnoverMultiple': '0',
+      }),
+      2,
+    );
+    expect(missionInputSchema.parse(body)).toEqual(body);
+    expect(body).toMatchObject({
+      gameId: null,
+      productTypes: null,
+      milestones: [{ target: '100' }, { turnoverMultiple: 0 }],
+    });
+    expect(
+      engagementFormErrors({ code: 'mission.invalid_milestones', message: 'm' }, 'x', MISSION_CODE_FIELDS),
+    ).toEqual({
+      fields: { milestones: 'm' },
+      form: null,
+    });
+  });
+
+  it('reads red envelopes and raffles; empty optional rules are null', () => {
+    const window = { title: 'Eid', startsAt: '2030-01-01T10:00', endsAt: '2030-01-01T12:00' };
+    const envelope = redEnvelopeInputFrom(
+      reader({ ...window, pool: '500', minGrab: '1', maxGrab: '20', turnoverMultiple: '1', depositDays: '7' }),
+    );
+    expect(redEnvelopeInputSchema.parse(envelope)).toEqual(envelope);
+    expect(envelope).toMatchObject({ minDeposit: null, depositDays: null });
+    const raffle = raffleInputFrom(
+      reader({
+        ...window,
+        drawAt: '2030-01-01T13:00',
+        depositPerTicket: '500',
+        'prizes.0.amount': '100',
+        'prizes.0.count': '1',
+        turnoverMultiple: '1',
+      }),
+      1,
+    );
+    expect(raffleInputSchema.parse(raffle)).toEqual(raffle);
+    expect(raffle).toMatchObject({ betPerTicket: null, prizes: [{ amount: '100', count: 1 }] });
+  });
+
+  it('reads the points settings by point type and shows the kept rates the same way', () => {
+    const kept = {
+      enabled: true,
+      cashToPoints: false,
+      pointsToCash: true,
+      rates: [{ pointType: 'RNG', amount: '100.00', points: 1 }],
+    };
+    const values = pointConfigValues(kept);
+    expect(values).toMatchObject({ enabled: true, 'rates.RNG.amount': '100.00', 'rates.RNG.points': 1 });
+    const body = pointConfigInputFrom(
+      reader({ 'rates.RNG.amount': '100.00', 'rates.RNG.points': '1', 'rates.deposit.amount': '50' }, [
+        'enabled',
+        'pointsToCash',
+      ]),
+    );
+    expect(pointConfigInputSchema.parse(body)).toEqual(body);
+    expect(body).toEqual({
+      enabled: true,
+      cashToPoints: false,
+      pointsToCash: true,
+      rates: [
+        { pointType: 'RNG', amount: '100.00', points: '1' },
+        { pointType: 'deposit', amount: '50', points: '' },
+      ],
+    });
   });
 });

@@ -1,4 +1,26 @@
-import type { PointGoodsInput, PromotionInput } from '@khela/contracts';
+import {
+  POINT_TYPES,
+  type MissionInput,
+  type PointConfigInput,
+  type PointGoodsInput,
+  type PromotionInput,
+  type RaffleInput,
+  type RedEnvelopeInput,
+} from '@khela/contracts';
+
+/** A form's default values by the API's field names, flat: `title.en`, `milestones.0.target`. */
+export type FormValues = Record<string, string | number | boolean | null | undefined>;
+
+/** A record as kept, flattened to the field names its form's inputs carry. */
+export function formValuesOf(record: object | null | undefined, prefix = ''): FormValues {
+  const values: FormValues = {};
+  for (const [key, value] of Object.entries(record ?? {})) {
+    const name = `${prefix}${key}`;
+    if (value !== null && typeof value === 'object') Object.assign(values, formValuesOf(value as object, `${name}.`));
+    else values[name] = value as FormValues[string];
+  }
+  return values;
+}
 
 /** An ISO instant as a `datetime-local` input shows it (the operator's own clock). */
 export function toLocalInput(iso: string | null | undefined): string {
@@ -25,6 +47,18 @@ export const REWARD_INPUTS = {
 } as const satisfies Record<PromotionInput['rewardKind'], readonly string[]>;
 
 type Reader = { text: (name: string) => string; checked: (name: string) => boolean };
+
+const optionalOf =
+  ({ text }: Reader) =>
+  (name: string) =>
+    text(name).trim() === '' ? null : text(name).trim();
+const countOf = (reader: Reader) => (name: string) => {
+  const value = optionalOf(reader)(name);
+  return value === null ? null : Number(value);
+};
+const localizedOf = ({ text }: Reader, name: string) => ({ bn: text(`${name}.bn`), en: text(`${name}.en`) });
+/** `rows` repeated rows of a form (`<name>.<i>.<column>`), read by `row`. */
+const rowsOf = <T>(rows: number, row: (prefix: string) => T) => Array.from({ length: rows }, (_, i) => row(`${i}.`));
 
 /**
  * The promotion form's inputs (named as the API's fields) to the body of create and update. Inputs
@@ -66,6 +100,24 @@ export function promotionInputFrom({ text, checked }: Reader): PromotionInput {
     sort: count('sort') ?? 0,
   };
 }
+
+/** Codes of the mission, red-envelope and raffle, and points calls that belong to one input or group. */
+export const MISSION_CODE_FIELDS: Record<string, string> = {
+  'mission.invalid_window': 'endTime',
+  'mission.invalid_goal': 'gameId',
+  'mission.invalid_milestones': 'milestones',
+  'mission.invalid_amount': 'milestones',
+  'mission.locked': 'milestones',
+};
+export const LUCKY_CODE_FIELDS: Record<string, string> = {
+  'lucky.invalid_window': 'endsAt',
+  'lucky.invalid_amounts': 'maxGrab',
+  'lucky.invalid_tickets': 'tickets',
+};
+export const POINT_CODE_FIELDS: Record<string, string> = {
+  'points.invalid_rate': 'rates',
+  'points.duplicate_type': 'rates',
+};
 
 /** Codes of the promotion calls that belong to one part of the form rather than to all of it. */
 const PROMOTION_CODE_FIELDS: Record<string, string> = {
@@ -111,4 +163,92 @@ export function goodsInputFrom({ text, checked }: Reader): PointGoodsInput {
 export function goodsInputOf(goods: PointGoodsInput & { id: number; quantity: number }): PointGoodsInput {
   const { id: _id, quantity: _quantity, ...input } = goods;
   return input;
+}
+
+/**
+ * The mission form to the body of create and update. Product types are not asked for (null: every
+ * game); a game ID narrows valid bet or rounds to one game.
+ */
+export function missionInputFrom(reader: Reader, milestones: number): MissionInput {
+  const { text } = reader;
+  const count = countOf(reader);
+  return {
+    title: localizedOf(reader, 'title'),
+    description: localizedOf(reader, 'description'),
+    startTime: fromLocalInput(text('startTime')) ?? '',
+    endTime: fromLocalInput(text('endTime')) ?? '',
+    goalType: text('goalType') as MissionInput['goalType'],
+    productTypes: null,
+    gameId: text('goalType') === 'deposit' ? null : count('gameId'),
+    milestones: rowsOf(milestones, (row) => ({
+      target: text(`milestones.${row}target`).trim(),
+      rewardAmount: text(`milestones.${row}rewardAmount`).trim(),
+      turnoverMultiple: count(`milestones.${row}turnoverMultiple`) ?? 0,
+    })),
+  };
+}
+
+/** The red-envelope form to the body of create and update; no deposit condition when left empty. */
+export function redEnvelopeInputFrom(reader: Reader): RedEnvelopeInput {
+  const { text } = reader;
+  const optional = optionalOf(reader);
+  return {
+    title: text('title').trim(),
+    startsAt: fromLocalInput(text('startsAt')) ?? '',
+    endsAt: fromLocalInput(text('endsAt')) ?? '',
+    pool: text('pool').trim(),
+    minGrab: text('minGrab').trim(),
+    maxGrab: text('maxGrab').trim(),
+    turnoverMultiple: countOf(reader)('turnoverMultiple') ?? 0,
+    minDeposit: optional('minDeposit'),
+    depositDays: optional('minDeposit') === null ? null : countOf(reader)('depositDays'),
+  };
+}
+
+/** The raffle form to the body of create and update; a ticket rule left empty earns no tickets. */
+export function raffleInputFrom(reader: Reader, prizes: number): RaffleInput {
+  const { text } = reader;
+  const optional = optionalOf(reader);
+  return {
+    title: text('title').trim(),
+    startsAt: fromLocalInput(text('startsAt')) ?? '',
+    endsAt: fromLocalInput(text('endsAt')) ?? '',
+    drawAt: fromLocalInput(text('drawAt')) ?? '',
+    depositPerTicket: optional('depositPerTicket'),
+    betPerTicket: optional('betPerTicket'),
+    prizes: rowsOf(prizes, (row) => ({
+      amount: text(`prizes.${row}amount`).trim(),
+      count: countOf(reader)(`prizes.${row}count`) ?? 0,
+    })),
+    turnoverMultiple: countOf(reader)('turnoverMultiple') ?? 0,
+  };
+}
+
+/**
+ * The points form (one rate row per point type, `rates.<type>.amount`) to its body: a type whose
+ * row is left empty earns or converts nothing (the rates given replace all rates).
+ */
+export function pointConfigInputFrom(reader: Reader): PointConfigInput {
+  const optional = optionalOf(reader);
+  return {
+    enabled: reader.checked('enabled'),
+    cashToPoints: reader.checked('cashToPoints'),
+    pointsToCash: reader.checked('pointsToCash'),
+    rates: POINT_TYPES.flatMap((pointType) => {
+      const amount = optional(`rates.${pointType}.amount`);
+      const points = optional(`rates.${pointType}.points`);
+      return amount === null && points === null ? [] : [{ pointType, amount: amount ?? '', points: points ?? '' }];
+    }),
+  };
+}
+
+/** The rate table as kept, by point type, as the points form's inputs are named. */
+export function pointConfigValues(config: {
+  enabled: boolean;
+  cashToPoints: boolean;
+  pointsToCash: boolean;
+  rates: readonly { pointType: string; amount: string; points: number }[];
+}): FormValues {
+  const { rates, ...flags } = config;
+  return { ...flags, ...formValuesOf(Object.fromEntries(rates.map((r) => [r.pointType, r])), 'rates.') };
 }

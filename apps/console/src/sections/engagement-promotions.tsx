@@ -17,17 +17,10 @@ import type { Column, Sort } from '../components/data-table.tsx';
 import { ConfirmDialog, Dialog } from '../components/dialog.tsx';
 import { FilterSelect } from '../components/filter-select.tsx';
 import { promotionInputOf } from './agents-logic.ts';
-import { engagementFormErrors, promotionInputFrom, REWARD_INPUTS, toLocalInput } from './engagement-logic.ts';
-import {
-  CheckField,
-  Field,
-  FormActions,
-  GroupError,
-  LocalizedCopy,
-  NO_ERRORS,
-  readerOf,
-  SelectField,
-} from './engagement-form.tsx';
+import { DecisionQueue } from './engagement-queue.tsx';
+import { engagementFormErrors, formValuesOf, promotionInputFrom, REWARD_INPUTS } from './engagement-logic.ts';
+import { NO_ERRORS, SpecForm, type FieldSpec } from './engagement-form.tsx';
+import type { MessageKey } from '../locales/en.ts';
 
 type Promotion = ValueOf<typeof promotions.list>['list'][number];
 type Application = ValueOf<typeof promotions.applications>['list'][number];
@@ -255,240 +248,128 @@ function PromotionDialog({
         : call(promotions.create, { body }),
     onSuccess: (saved) => onClose(saved),
   });
-  const errors = mutation.isError ? engagementFormErrors(mutation.error, t('app.error')) : NO_ERRORS;
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    mutation.mutate(promotionInputFrom(readerOf(event.currentTarget)));
-  };
-  const takes = (name: string) => (REWARD_INPUTS[rewardKind] as readonly string[]).includes(name);
   const options = <T extends string>(values: readonly T[], prefix: string) =>
-    values.map((value) => ({ value, label: t(`${prefix}.${value}` as Parameters<typeof t>[0]) }));
-  const p = promotion;
+    values.map((value) => ({ value, label: t(`${prefix}.${value}` as MessageKey) }));
+  // Only the inputs the chosen reward kind takes (REWARD_INPUTS, as the server's parsePromotionInput).
+  const rewardInputs: FieldSpec[] = [
+    { kind: 'decimal', name: 'rewardAmount', label: 'engagement.rewardAmount', required: true },
+    {
+      kind: 'decimal',
+      name: 'rewardRate',
+      label: 'engagement.rewardRate',
+      hint: 'engagement.rewardRateHint',
+      required: true,
+    },
+    { kind: 'decimal', name: 'rewardCap', label: 'engagement.rewardCap', required: true },
+    {
+      kind: 'number',
+      name: 'rewardUnits',
+      label: rewardKind === 'points' ? 'engagement.rewardPoints' : 'engagement.rewardTickets',
+      min: 1,
+      required: true,
+    },
+    { kind: 'number', name: 'rewardRaffleId', label: 'engagement.rewardRaffleId', min: 1, required: true },
+  ];
+  const takes = (spec: FieldSpec) =>
+    (REWARD_INPUTS[rewardKind] as readonly string[]).includes('name' in spec ? spec.name : '');
+  const specs: FieldSpec[] = [
+    { kind: 'copy', bodyLabel: 'engagement.terms' },
+    {
+      kind: 'select',
+      name: 'category',
+      label: 'engagement.category',
+      options: options(PROMOTION_CATEGORIES, 'engagement.category'),
+    },
+    { kind: 'url', name: 'imageUrl', label: 'engagement.imageUrl', maxLength: 500 },
+    {
+      kind: 'group',
+      legend: 'engagement.conditions',
+      error: 'conditions',
+      fields: [
+        { kind: 'datetime', name: 'startsAt', label: 'engagement.startsAt', required: true },
+        { kind: 'datetime', name: 'endsAt', label: 'engagement.endsAt', hint: 'engagement.endsAtHint' },
+        {
+          kind: 'select',
+          name: 'trigger',
+          label: 'engagement.trigger',
+          options: options(PROMOTION_TRIGGERS, 'engagement.trigger'),
+        },
+        {
+          kind: 'select',
+          name: 'period',
+          label: 'engagement.period',
+          options: options(PROMOTION_PERIODS, 'engagement.period'),
+        },
+        { kind: 'decimal', name: 'minBasis', label: 'engagement.minBasis' },
+        { kind: 'number', name: 'newMemberDays', label: 'engagement.newMemberDays', min: 1 },
+        { kind: 'number', name: 'minDepositCount', label: 'engagement.minDepositCount', min: 0 },
+        { kind: 'number', name: 'maxDepositCount', label: 'engagement.maxDepositCount', min: 0 },
+        { kind: 'number', name: 'minVipLevel', label: 'engagement.minVipLevel', min: 0 },
+        { kind: 'check', name: 'onePerDevice', label: 'engagement.onePerDevice' },
+        { kind: 'check', name: 'onePerPaymentAccount', label: 'engagement.onePerPaymentAccount' },
+      ],
+    },
+    {
+      kind: 'group',
+      legend: 'engagement.reward',
+      error: 'reward',
+      fields: [
+        {
+          kind: 'select',
+          name: 'rewardKind',
+          label: 'engagement.rewardKind',
+          options: options(PROMOTION_REWARD_KINDS, 'engagement.rewardKind'),
+          value: rewardKind,
+          onChange: (e) => setRewardKind(e.target.value as RewardKind),
+        },
+        ...rewardInputs.filter(takes),
+        {
+          kind: 'number',
+          name: 'turnoverMultiple',
+          label: 'engagement.turnoverMultiple',
+          hint: 'engagement.turnoverHint',
+          min: 0,
+          max: 100,
+          required: true,
+        },
+        { kind: 'check', name: 'requiresApproval', label: 'engagement.requiresApproval' },
+      ],
+    },
+    { kind: 'number', name: 'sort', label: 'engagement.sortOrder', hint: 'engagement.sortHint' },
+    { kind: 'check', name: 'enabled', label: 'engagement.enabledField' },
+  ];
   return (
-    <Dialog title={t(p ? 'engagement.editPromotion' : 'engagement.newPromotion')} onClose={() => onClose(null)}>
-      <form onSubmit={submit} noValidate className="engagement-form">
-        <LocalizedCopy errors={errors} title={p?.title} body={p?.body} bodyLabel={t('engagement.terms')} />
-        <SelectField
-          label={t('engagement.category')}
-          name="category"
-          errors={errors}
-          defaultValue={p?.category ?? 'others'}
-          options={options(PROMOTION_CATEGORIES, 'engagement.category')}
-        />
-        <Field
-          label={t('engagement.imageUrl')}
-          name="imageUrl"
-          type="url"
-          maxLength={500}
-          defaultValue={p?.imageUrl ?? ''}
-          errors={errors}
-        />
-        <fieldset>
-          <legend>{t('engagement.conditions')}</legend>
-          <GroupError errors={errors} name="conditions" />
-          <Field
-            label={t('engagement.startsAt')}
-            name="startsAt"
-            type="datetime-local"
-            required
-            defaultValue={toLocalInput(p?.startsAt ?? new Date().toISOString())}
-            errors={errors}
-          />
-          <Field
-            label={t('engagement.endsAt')}
-            name="endsAt"
-            type="datetime-local"
-            hint={t('engagement.endsAtHint')}
-            defaultValue={toLocalInput(p?.endsAt)}
-            errors={errors}
-          />
-          <SelectField
-            label={t('engagement.trigger')}
-            name="trigger"
-            errors={errors}
-            defaultValue={p?.trigger ?? 'join'}
-            options={options(PROMOTION_TRIGGERS, 'engagement.trigger')}
-          />
-          <SelectField
-            label={t('engagement.period')}
-            name="period"
-            errors={errors}
-            defaultValue={p?.period ?? 'once'}
-            options={options(PROMOTION_PERIODS, 'engagement.period')}
-          />
-          <Field
-            label={t('engagement.minBasis')}
-            name="minBasis"
-            inputMode="decimal"
-            defaultValue={p?.minBasis ?? ''}
-            errors={errors}
-          />
-          <Field
-            label={t('engagement.newMemberDays')}
-            name="newMemberDays"
-            type="number"
-            min={1}
-            defaultValue={p?.newMemberDays ?? ''}
-            errors={errors}
-          />
-          <Field
-            label={t('engagement.minDepositCount')}
-            name="minDepositCount"
-            type="number"
-            min={0}
-            defaultValue={p?.minDepositCount ?? ''}
-            errors={errors}
-          />
-          <Field
-            label={t('engagement.maxDepositCount')}
-            name="maxDepositCount"
-            type="number"
-            min={0}
-            defaultValue={p?.maxDepositCount ?? ''}
-            errors={errors}
-          />
-          <Field
-            label={t('engagement.minVipLevel')}
-            name="minVipLevel"
-            type="number"
-            min={0}
-            defaultValue={p?.minVipLevel ?? ''}
-            errors={errors}
-          />
-          <CheckField label={t('engagement.onePerDevice')} name="onePerDevice" defaultChecked={!!p?.onePerDevice} />
-          <CheckField
-            label={t('engagement.onePerPaymentAccount')}
-            name="onePerPaymentAccount"
-            defaultChecked={!!p?.onePerPaymentAccount}
-          />
-        </fieldset>
-        <fieldset>
-          <legend>{t('engagement.reward')}</legend>
-          <GroupError errors={errors} name="reward" />
-          <SelectField
-            label={t('engagement.rewardKind')}
-            name="rewardKind"
-            errors={errors}
-            value={rewardKind}
-            onChange={(e) => setRewardKind(e.target.value as RewardKind)}
-            options={options(PROMOTION_REWARD_KINDS, 'engagement.rewardKind')}
-          />
-          {takes('rewardAmount') && (
-            <Field
-              label={t('engagement.rewardAmount')}
-              name="rewardAmount"
-              inputMode="decimal"
-              required
-              defaultValue={p?.rewardAmount ?? ''}
-              errors={errors}
-            />
-          )}
-          {takes('rewardRate') && (
-            <Field
-              label={t('engagement.rewardRate')}
-              name="rewardRate"
-              inputMode="decimal"
-              required
-              hint={t('engagement.rewardRateHint')}
-              defaultValue={p?.rewardRate ?? ''}
-              errors={errors}
-            />
-          )}
-          {takes('rewardCap') && (
-            <Field
-              label={t('engagement.rewardCap')}
-              name="rewardCap"
-              inputMode="decimal"
-              required
-              defaultValue={p?.rewardCap ?? ''}
-              errors={errors}
-            />
-          )}
-          {takes('rewardUnits') && (
-            <Field
-              label={t(rewardKind === 'points' ? 'engagement.rewardPoints' : 'engagement.rewardTickets')}
-              name="rewardUnits"
-              type="number"
-              min={1}
-              required
-              defaultValue={p?.rewardUnits ?? ''}
-              errors={errors}
-            />
-          )}
-          {takes('rewardRaffleId') && (
-            <Field
-              label={t('engagement.rewardRaffleId')}
-              name="rewardRaffleId"
-              type="number"
-              min={1}
-              required
-              defaultValue={p?.rewardRaffleId ?? ''}
-              errors={errors}
-            />
-          )}
-          <Field
-            label={t('engagement.turnoverMultiple')}
-            name="turnoverMultiple"
-            type="number"
-            min={0}
-            max={100}
-            required
-            hint={t('engagement.turnoverHint')}
-            defaultValue={p?.turnoverMultiple ?? 1}
-            errors={errors}
-          />
-          <CheckField
-            label={t('engagement.requiresApproval')}
-            name="requiresApproval"
-            defaultChecked={!!p?.requiresApproval}
-          />
-        </fieldset>
-        <Field
-          label={t('engagement.sortOrder')}
-          name="sort"
-          type="number"
-          hint={t('engagement.sortHint')}
-          defaultValue={p?.sort ?? 0}
-          errors={errors}
-        />
-        <CheckField label={t('engagement.enabledField')} name="enabled" defaultChecked={p?.enabled ?? true} />
-        <FormActions
-          errors={errors}
-          pending={mutation.isPending}
-          submitLabel={t(p ? 'engagement.save' : 'engagement.create')}
-          onCancel={() => onClose(null)}
-        />
-      </form>
+    <Dialog title={t(promotion ? 'engagement.editPromotion' : 'engagement.newPromotion')} onClose={() => onClose(null)}>
+      <SpecForm
+        specs={specs}
+        values={promotion ? formValuesOf(promotion) : { ...NEW_PROMOTION, startsAt: new Date().toISOString() }}
+        errors={mutation.isError ? engagementFormErrors(mutation.error, t('app.error')) : NO_ERRORS}
+        pending={mutation.isPending}
+        submitLabel={t(promotion ? 'engagement.save' : 'engagement.create')}
+        onSubmit={(form) => mutation.mutate(promotionInputFrom(form))}
+        onCancel={() => onClose(null)}
+      />
     </Dialog>
   );
 }
 
+const NEW_PROMOTION = {
+  category: 'others',
+  trigger: 'join',
+  period: 'once',
+  turnoverMultiple: 1,
+  sort: 0,
+  enabled: true,
+};
+
 /** Participations waiting for an operator (Applying): approving pays the bonus from the house. */
 export function Applications() {
   const { t, language } = useI18n();
-  const queryClient = useQueryClient();
   const [pageNo, setPageNo] = useState(1);
-  const [asked, setAsked] = useState<{ action: 'approve' | 'reject'; row: Application } | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const query = useQuery({
     queryKey: ['promotion-applications', pageNo],
     queryFn: () => call(promotions.applications, { query: { pageNo: String(pageNo), pageSize: String(PAGE_SIZE) } }),
     placeholderData: keepPreviousData,
-  });
-  const mutation = useMutation({
-    mutationFn: ({ action, row, reason }: { action: 'approve' | 'reject'; row: Application; reason: string }) =>
-      action === 'approve'
-        ? call(promotions.approve, { params: { id: row.id } })
-        : call(promotions.reject, { params: { id: row.id }, body: { reason } }),
-    onSuccess: (row, { action }) => {
-      setAsked(null);
-      setDone(
-        t(action === 'approve' ? 'engagement.applicationApproved' : 'engagement.applicationRejected', {
-          member: row.username,
-        }),
-      );
-      void queryClient.invalidateQueries({ queryKey: ['promotion-applications'] });
-    },
   });
   const rewardOf = (a: Application) =>
     a.amount
@@ -500,70 +381,41 @@ export function Applications() {
     { id: 'promotion', header: t('engagement.promotion'), cell: (a) => <span className="cell-wrap">{a.title}</span> },
     { id: 'period', header: t('engagement.period'), wide: true, cell: (a) => localDigits(a.period, language) },
     { id: 'reward', header: t('engagement.reward'), cell: rewardOf },
-    {
-      id: 'actions',
-      header: <span className="visually-hidden">{t('engagement.actions')}</span>,
-      cell: (a) => (
-        <span className="row-actions">
-          {(['approve', 'reject'] as const).map((action) => (
-            <button
-              key={action}
-              type="button"
-              className={action === 'reject' ? 'danger' : undefined}
-              aria-label={`${t(`engagement.${action}`)} ${a.username}`}
-              onClick={() => {
-                mutation.reset();
-                setAsked({ action, row: a });
-              }}
-            >
-              {t(`engagement.${action}`)}
-            </button>
-          ))}
-        </span>
-      ),
-    },
   ];
   return (
-    <>
-      {done && (
-        <p className="notice" role="status">
-          {done}
-        </p>
-      )}
-      <PagedTable
-        query={query}
-        caption={t('engagement.applications')}
-        columns={columns}
-        rowKey={(a) => a.id}
-        rowTestId={(a) => `application-${a.id}`}
-        empty={t('engagement.noApplications')}
-        pageNo={pageNo}
-        pageSize={PAGE_SIZE}
-        onPage={setPageNo}
-      />
-      {asked && (
-        <ConfirmDialog
-          title={t(asked.action === 'approve' ? 'engagement.approveApplication' : 'engagement.rejectApplication')}
-          consequence={
-            <p>
-              {t(
-                asked.action === 'approve'
-                  ? 'engagement.approveApplicationConsequence'
-                  : 'engagement.rejectApplicationConsequence',
-                { member: asked.row.username, title: asked.row.title, reward: rewardOf(asked.row) },
-              )}
-            </p>
-          }
-          confirmLabel={t(`engagement.${asked.action}`)}
-          tone={asked.action === 'reject' ? 'danger' : 'primary'}
-          reasonLabel={asked.action === 'reject' ? t('engagement.reason') : undefined}
-          reasonHint={asked.action === 'reject' ? t('engagement.reasonHint') : undefined}
-          pending={mutation.isPending}
-          error={mutation.error}
-          onConfirm={(reason) => mutation.mutate({ ...asked, reason })}
-          onCancel={() => setAsked(null)}
-        />
-      )}
-    </>
+    <DecisionQueue
+      query={query}
+      queryKey="promotion-applications"
+      caption={t('engagement.applications')}
+      columns={columns}
+      rowKey={(a) => a.id}
+      rowTestId={(a) => `application-${a.id}`}
+      empty={t('engagement.noApplications')}
+      pageNo={pageNo}
+      pageSize={PAGE_SIZE}
+      onPage={setPageNo}
+      nameOf={(a) => a.username}
+      titleOf={(decision) =>
+        t(decision === 'approve' ? 'engagement.approveApplication' : 'engagement.rejectApplication')
+      }
+      consequenceOf={(decision, a) =>
+        t(
+          decision === 'approve'
+            ? 'engagement.approveApplicationConsequence'
+            : 'engagement.rejectApplicationConsequence',
+          { member: a.username, title: a.title, reward: rewardOf(a) },
+        )
+      }
+      decide={(decision, a, reason) =>
+        decision === 'approve'
+          ? call(promotions.approve, { params: { id: a.id } })
+          : call(promotions.reject, { params: { id: a.id }, body: { reason } })
+      }
+      doneOf={(decision, row) =>
+        t(decision === 'approve' ? 'engagement.applicationApproved' : 'engagement.applicationRejected', {
+          member: row.username,
+        })
+      }
+    />
   );
 }

@@ -15,24 +15,39 @@ import { formatCount, formatTime } from '../format.ts';
 import { PagedTable } from '../components/paged-table.tsx';
 import type { Column } from '../components/data-table.tsx';
 import { ConfirmDialog } from '../components/dialog.tsx';
-import { broadcastErrors, redemptionActions, type RedemptionAction } from './agents-logic.ts';
+import { broadcastErrors, redemptionActions } from './agents-logic.ts';
+import { DecisionQueue } from './engagement-queue.tsx';
 import { Applications, Promotions } from './engagement-promotions.tsx';
 import { PointGoods } from './engagement-goods.tsx';
+import { PointSettings } from './engagement-points.tsx';
+import { Missions, Raffles, RedEnvelopes } from './engagement-programmes.tsx';
 import { FilterSelect } from '../components/filter-select.tsx';
 
-type Tab = 'redemptions' | 'pointGoods' | 'promotions' | 'applications' | 'broadcasts';
+const TABS = [
+  'redemptions',
+  'pointGoods',
+  'pointSettings',
+  'promotions',
+  'applications',
+  'missions',
+  'redEnvelopes',
+  'raffles',
+  'broadcasts',
+] as const;
+type Tab = (typeof TABS)[number];
 type Redemption = ValueOf<typeof points.redemptions>['list'][number];
 type Broadcast = ValueOf<typeof inbox.broadcastsList>['list'][number];
 type Target = (typeof BROADCAST_TARGETS)[number];
 const PAGE_SIZE = 20;
 
-/** Issue 16 item 6: the points redemption queue and goods, promotions and their applications, and inbox broadcasts. */
+/**
+ * Issue 16 item 6: the points redemption queue, goods and settings, promotions and their applications,
+ * missions, red envelopes, raffles, and inbox broadcasts.
+ */
 export default function EngagementSection({ permissions }: { permissions: readonly string[] }) {
   const { t } = useI18n();
   // Promotions and redemptions pay from the house (the server's `cashier`); broadcasts are content (`inbox`).
-  const tabs = (['redemptions', 'pointGoods', 'promotions', 'applications', 'broadcasts'] as const).filter((tab) =>
-    permissions.includes(tab === 'broadcasts' ? 'inbox' : 'cashier'),
-  );
+  const tabs = TABS.filter((tab) => permissions.includes(tab === 'broadcasts' ? 'inbox' : 'cashier'));
   const [chosen, setChosen] = useState<Tab | null>(null);
   const tab = chosen && tabs.includes(chosen) ? chosen : tabs[0];
   return (
@@ -47,8 +62,12 @@ export default function EngagementSection({ permissions }: { permissions: readon
       </div>
       {tab === 'redemptions' && <Redemptions />}
       {tab === 'pointGoods' && <PointGoods />}
+      {tab === 'pointSettings' && <PointSettings />}
       {tab === 'promotions' && <Promotions />}
       {tab === 'applications' && <Applications />}
+      {tab === 'missions' && <Missions />}
+      {tab === 'redEnvelopes' && <RedEnvelopes />}
+      {tab === 'raffles' && <Raffles />}
       {tab === 'broadcasts' && <Broadcasts />}
     </section>
   );
@@ -56,11 +75,8 @@ export default function EngagementSection({ permissions }: { permissions: readon
 
 function Redemptions() {
   const { t, language } = useI18n();
-  const queryClient = useQueryClient();
   const [status, setStatus] = useState<Redemption['status'] | ''>('pending');
   const [pageNo, setPageNo] = useState(1);
-  const [asked, setAsked] = useState<{ action: RedemptionAction; row: Redemption } | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const query = useQuery({
     queryKey: ['redemptions', status, pageNo],
     queryFn: () =>
@@ -69,27 +85,11 @@ function Redemptions() {
       }),
     placeholderData: keepPreviousData,
   });
-  const mutation = useMutation({
-    mutationFn: ({ action, row, reason }: { action: RedemptionAction; row: Redemption; reason: string }) =>
-      action === 'approve'
-        ? call(points.redemptionApprove, { params: { id: String(row.id) } })
-        : call(points.redemptionReject, { params: { id: String(row.id) }, body: { reason } }),
-    onSuccess: (row) => {
-      setAsked(null);
-      setDone(
-        t('engagement.redemptionDone', { ref: row.referenceNumber, status: t(`engagement.status.${row.status}`) }),
-      );
-      void queryClient.invalidateQueries({ queryKey: ['redemptions'] });
-    },
-  });
+  const goodsOf = (r: Redemption) => `${formatCount(r.quantity, language)} × ${r.name}`;
   const columns: Column<Redemption>[] = [
     { id: 'ref', header: t('engagement.reference'), cell: (r) => r.referenceNumber },
     { id: 'member', header: t('engagement.member'), cell: (r) => r.username },
-    {
-      id: 'goods',
-      header: t('engagement.goods'),
-      cell: (r) => `${formatCount(r.quantity, language)} × ${r.name}`,
-    },
+    { id: 'goods', header: t('engagement.goods'), cell: goodsOf },
     { id: 'points', header: t('engagement.points'), cell: (r) => formatCount(r.points, language) },
     { id: 'ship', header: t('engagement.shipTo'), wide: true, cell: (r) => `${r.address} · ${r.mobile}` },
     { id: 'created', header: t('engagement.created'), wide: true, cell: (r) => formatTime(r.createdAt, language) },
@@ -99,28 +99,6 @@ function Redemptions() {
       cell: (r) => (
         <span className={`badge ${r.status}`} title={r.reason ?? undefined}>
           {t(`engagement.status.${r.status}`)}
-        </span>
-      ),
-    },
-    {
-      id: 'actions',
-      header: <span className="visually-hidden">{t('engagement.actions')}</span>,
-      cell: (r) => (
-        <span className="row-actions">
-          {redemptionActions(r.status).map((action) => (
-            <button
-              key={action}
-              type="button"
-              className={action === 'reject' ? 'danger' : undefined}
-              aria-label={`${t(`engagement.${action}`)} ${r.referenceNumber}`}
-              onClick={() => {
-                mutation.reset();
-                setAsked({ action, row: r });
-              }}
-            >
-              {t(`engagement.${action}`)}
-            </button>
-          ))}
         </span>
       ),
     },
@@ -139,13 +117,9 @@ function Redemptions() {
           }}
         />
       </div>
-      {done && (
-        <p className="notice" role="status">
-          {done}
-        </p>
-      )}
-      <PagedTable
+      <DecisionQueue
         query={query}
+        queryKey="redemptions"
         caption={t('engagement.redemptions')}
         columns={columns}
         rowKey={(r) => r.id}
@@ -154,30 +128,26 @@ function Redemptions() {
         pageNo={pageNo}
         pageSize={PAGE_SIZE}
         onPage={setPageNo}
+        decisionsOf={(r) => redemptionActions(r.status)}
+        nameOf={(r) => r.referenceNumber}
+        titleOf={(decision, r) => t(`engagement.${decision}Title`, { ref: r.referenceNumber })}
+        consequenceOf={(decision, r) =>
+          t(`engagement.${decision}Consequence`, {
+            member: r.username,
+            goods: goodsOf(r),
+            points: formatCount(r.points, language),
+            address: `${r.address}, ${r.mobile}`,
+          })
+        }
+        decide={(decision, r, reason) =>
+          decision === 'approve'
+            ? call(points.redemptionApprove, { params: { id: String(r.id) } })
+            : call(points.redemptionReject, { params: { id: String(r.id) }, body: { reason } })
+        }
+        doneOf={(_, row) =>
+          t('engagement.redemptionDone', { ref: row.referenceNumber, status: t(`engagement.status.${row.status}`) })
+        }
       />
-      {asked && (
-        <ConfirmDialog
-          title={t(`engagement.${asked.action}Title`, { ref: asked.row.referenceNumber })}
-          consequence={
-            <p>
-              {t(`engagement.${asked.action}Consequence`, {
-                member: asked.row.username,
-                goods: `${formatCount(asked.row.quantity, language)} × ${asked.row.name}`,
-                points: formatCount(asked.row.points, language),
-                address: `${asked.row.address}, ${asked.row.mobile}`,
-              })}
-            </p>
-          }
-          confirmLabel={t(`engagement.${asked.action}`)}
-          tone={asked.action === 'reject' ? 'danger' : 'primary'}
-          reasonLabel={asked.action === 'reject' ? t('engagement.reason') : undefined}
-          reasonHint={asked.action === 'reject' ? t('engagement.reasonHint') : undefined}
-          pending={mutation.isPending}
-          error={mutation.error}
-          onConfirm={(reason) => mutation.mutate({ ...asked, reason })}
-          onCancel={() => setAsked(null)}
-        />
-      )}
     </>
   );
 }

@@ -284,3 +284,45 @@ describe('raffles', () => {
     expect((await send('POST', `${RAFFLES}/999999/cancel`, {})).body.code).toBe('lucky.not_found');
   });
 });
+
+describe('operator lists', () => {
+  type Page<T> = { list: T[]; total: number; pageNo: number; pageSize: number };
+  const list = async <T>(path: string) => (await t.get<Page<T>>(path, { headers: admin })).body.value;
+
+  it('page red envelopes and raffles on the server, filtered by state and title, sorted by a column', async () => {
+    const upcoming = (await send<AdminEnvelope>('POST', ENVELOPES, { ...envelope, title: 'Paged 100%' })).body.value;
+    const open = (
+      await send<AdminEnvelope>('POST', ENVELOPES, { ...envelope, title: 'Paged later', startsAt: at(-60_000) })
+    ).body.value;
+    const cancelled = (await send<AdminEnvelope>('POST', ENVELOPES, { ...envelope, title: 'Paged gone' })).body.value;
+    await send('POST', `${ENVELOPES}/${cancelled.id}/cancel`, {});
+    const titled = await list<AdminEnvelope>(`${ENVELOPES}?q=paged&sort=startsAt&order=asc&pageSize=2`);
+    expect(titled).toMatchObject({ total: 3, pageNo: 1, pageSize: 2 });
+    expect(titled.list.map((e) => e.id)).toEqual([open.id, upcoming.id]);
+    expect((await list<AdminEnvelope>(`${ENVELOPES}?q=paged&pageNo=2&pageSize=2`)).list).toHaveLength(1);
+    // The wildcard is taken literally: only the title with a per cent sign.
+    expect((await list<AdminEnvelope>(`${ENVELOPES}?q=${encodeURIComponent('0%')}`)).list.map((e) => e.id)).toEqual([
+      upcoming.id,
+    ]);
+    for (const [state, id] of [
+      ['upcoming', upcoming.id],
+      ['open', open.id],
+      ['cancelled', cancelled.id],
+    ] as const) {
+      const page = await list<AdminEnvelope>(`${ENVELOPES}?q=paged&state=${state}`);
+      expect(page.list.map((e) => [e.id, e.state])).toEqual([[id, state]]);
+    }
+    expect((await t.get(`${ENVELOPES}?state=gone`, { headers: admin })).body.code).toBe('request.invalid');
+    expect((await t.get(ENVELOPES, { headers: support })).status).toBe(403);
+
+    const first = (await send<AdminRaffle>('POST', RAFFLES, { ...raffle, title: 'Paged raffle' })).body.value;
+    const second = (
+      await send<AdminRaffle>('POST', RAFFLES, { ...raffle, title: 'Paged raffle 2', drawAt: at(4 * HOUR) })
+    ).body.value;
+    const byDraw = await list<AdminRaffle>(`${RAFFLES}?q=paged%20raffle&state=upcoming`);
+    expect(byDraw.list.map((r) => r.id)).toEqual([second.id, first.id]);
+    expect(byDraw.total).toBe(2);
+    expect((await list<AdminRaffle>(`${RAFFLES}?q=paged%20raffle&state=drawn`)).total).toBe(0);
+    expect((await t.get(RAFFLES, { headers: support })).status).toBe(403);
+  });
+});

@@ -231,9 +231,9 @@ describe('red envelopes', () => {
       ])
       .execute();
     expect(returns).toHaveLength(stored.remaining > 0n ? 2 : 1);
-    const closed = (await t.get<AdminEnvelope[]>(ADMIN_ENVELOPES, { headers: admin })).body.value.find(
-      (e) => e.id === event.id,
-    )!;
+    const closed = (
+      await t.get<{ list: AdminEnvelope[] }>(`${ADMIN_ENVELOPES}?state=closed&pageSize=100`, { headers: admin })
+    ).body.value.list.find((e) => e.id === event.id)!;
     expect(closed).toMatchObject({ state: 'closed', remaining: '0.00' });
     expect(BigInt(closed.returned!.replace('.', ''))).toBe(stored.remaining);
     const shown = (await t.get<{ list: RedEnvelope[] }>(ENVELOPES, { headers: first.auth })).body.value.list.find(
@@ -426,8 +426,11 @@ describe('raffles', () => {
     expect(await raffleService.runPass()).toEqual({ drawn: 0 });
     expect(await countKind(RAFFLE_PRIZE_KIND, winner.id)).toBe(1);
     const adminView = (
-      await t.get<{ id: number; winners: { claimedAt: string | null }[] }[]>(ADMIN_RAFFLES, { headers: admin })
-    ).body.value.find((r) => r.id === raffle.id)!;
+      await t.get<{ list: { id: number; winners: { claimedAt: string | null }[] }[] }>(
+        `${ADMIN_RAFFLES}?state=drawn&pageSize=100`,
+        { headers: admin },
+      )
+    ).body.value.list.find((r) => r.id === raffle.id)!;
     expect(adminView.winners.filter((w) => w.claimedAt !== null)).toHaveLength(1);
     expect(await auditLedger(t.db, merchantId)).toMatchObject({ unbalanced: [], drifted: [], negative: [] });
   });

@@ -156,8 +156,17 @@ describe('operator calls', () => {
       .where('entity_id', '=', String(mission.missionId))
       .execute();
     expect(audit).toEqual([{ action: 'create', entity_id: String(mission.missionId) }]);
-    const list = await t.get<{ list: AdminMission[] }>(ADMIN, { headers: admin });
+    const list = await t.get<{ list: AdminMission[]; total: number }>(ADMIN, { headers: admin });
     expect(list.body.value.list.map((m) => m.missionId)).toContain(mission.missionId);
+    // Paged, filtered and sorted on the server (issue 16 Quality).
+    const open = await t.get<{ list: AdminMission[]; total: number }>(
+      `${ADMIN}?status=O&goalType=${mission.goalType}&q=${encodeURIComponent(mission.title.en)}&sort=startTime&pageSize=1`,
+      { headers: admin },
+    );
+    expect(open.body.value.list.map((m) => m.missionId)).toHaveLength(1);
+    expect(open.body.value.total).toBeGreaterThanOrEqual(1);
+    const closedOnly = await t.get<{ list: AdminMission[] }>(`${ADMIN}?status=C`, { headers: admin });
+    expect(closedOnly.body.value.list.map((m) => m.missionId)).not.toContain(mission.missionId);
 
     const content = await loginAsNewOperator(t, 'content');
     const refused = await t.request('POST', ADMIN, input(), { headers: content });

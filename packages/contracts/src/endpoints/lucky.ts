@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { amountSchema, moneyValueSchema } from './amount.ts';
 import { MAX_BIGSERIAL, pathId } from './ids.ts';
+import { page, pagingShape } from './wallet.ts';
 
 /**
  * Red envelopes, raffles and the sign-up reward (issue 14 item 2; §2 Reward Center and Red
@@ -285,6 +286,21 @@ export const signUpRewardRequestSchema = z.object({
 });
 
 const adminTags = ['admin', 'lucky'] as const;
+/** Columns the operator's red-envelope and raffle lists sort by. */
+export const ADMIN_RED_ENVELOPE_SORTS = ['startsAt', 'endsAt', 'id'] as const;
+export const ADMIN_RAFFLE_SORTS = ['startsAt', 'endsAt', 'drawAt', 'id'] as const;
+const adminListQuery = <S extends readonly [string, ...string[]], O extends readonly [string, ...string[]]>(
+  states: S,
+  sorts: O,
+) =>
+  z.object({
+    ...pagingShape,
+    state: z.enum(states).optional(),
+    /** Part of the title. */
+    q: z.string().trim().max(80).optional(),
+    sort: z.enum(sorts).optional(),
+    order: z.enum(['asc', 'desc']).optional(),
+  });
 
 export const luckyAdminEndpoints = {
   redEnvelopesList: defineEndpoint({
@@ -292,9 +308,11 @@ export const luckyAdminEndpoints = {
     method: 'GET',
     path: '/admin/red-envelopes',
     auth: 'operator',
-    summary: 'Red-envelope events of this merchant, newest first, with what was grabbed and returned',
+    summary:
+      'Red-envelope events of this merchant with what was grabbed and returned, paged; filter by state and title; sort by a column (newest first)',
     tags: adminTags,
-    response: z.array(adminRedEnvelopeSchema),
+    query: adminListQuery(RED_ENVELOPE_STATES, ADMIN_RED_ENVELOPE_SORTS),
+    response: page(adminRedEnvelopeSchema),
   }),
   redEnvelopesCreate: defineEndpoint({
     name: 'admin.redEnvelopes.create',
@@ -333,9 +351,11 @@ export const luckyAdminEndpoints = {
     method: 'GET',
     path: '/admin/raffles',
     auth: 'operator',
-    summary: 'Raffles of this merchant, newest draw first, with their winners once drawn',
+    summary:
+      'Raffles of this merchant with their winners once drawn, paged; filter by state and title; sort by a column (newest draw first)',
     tags: adminTags,
-    response: z.array(adminRaffleSchema),
+    query: adminListQuery(RAFFLE_STATES, ADMIN_RAFFLE_SORTS),
+    response: page(adminRaffleSchema),
   }),
   rafflesCreate: defineEndpoint({
     name: 'admin.raffles.create',

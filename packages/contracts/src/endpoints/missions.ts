@@ -3,7 +3,7 @@ import { defineEndpoint } from '../endpoint.ts';
 import { AMOUNT_PATTERN, moneyValueSchema } from './amount.ts';
 import { MAX_SERIAL, pathId } from './ids.ts';
 import { REBATE_PRODUCT_TYPES } from './rebates.ts';
-import { pageShape } from './wallet.ts';
+import { page, pageShape, pagingShape } from './wallet.ts';
 
 /**
  * Missions (issue 14 item 6; endpoints.md §6 and §8, switch MISSIONLB3; docs/adr/0019-missions.md):
@@ -293,6 +293,8 @@ export const adminMissionProgressSchema = z.object({
 
 const idParams = pathId(MAX_SERIAL);
 const adminTags = ['admin', 'mission'] as const;
+/** Columns the operator's mission list sorts by. */
+export const ADMIN_MISSION_SORTS = ['startTime', 'endTime', 'id'] as const;
 const adminPaging = {
   pageNo: queryInt(100_000).optional(),
   pageSize: queryInt(100).optional(),
@@ -305,9 +307,19 @@ export const missionAdminEndpoints = {
     method: 'GET',
     path: '/admin/missions',
     auth: 'operator',
-    summary: 'The merchant’s missions, newest first, with their milestones and how many reached and claimed each',
+    summary:
+      'The merchant’s missions with their milestones and how many reached and claimed each, paged; filter by status, goal and title; sort by a column (newest first)',
     tags: adminTags,
-    response: z.object({ list: z.array(adminMissionSchema) }),
+    query: z.object({
+      ...pagingShape,
+      status: z.enum(MISSION_STATUSES).optional(),
+      goalType: z.enum(MISSION_GOAL_KINDS).optional(),
+      /** Part of the title, in either language. */
+      q: z.string().trim().max(100).optional(),
+      sort: z.enum(ADMIN_MISSION_SORTS).optional(),
+      order: z.enum(['asc', 'desc']).optional(),
+    }),
+    response: page(adminMissionSchema),
   }),
   create: defineEndpoint({
     name: 'admin.mission.create',

@@ -38,6 +38,36 @@ export async function pageOfRows<T extends keyof Database, Row, View>(
   return { list: await view(rows), total: Number(total.n), pageNo, pageSize };
 }
 
+/**
+ * One page of an operator's list sorted on the server by `column` (ties by id, the same way), and
+ * how many rows `base` matches (issue 16 Quality: every list is paged, filterable and sortable).
+ */
+export async function sortedPageOfRows<T extends keyof Database, Row, View>(
+  base: SelectQueryBuilder<Database, T, Row>,
+  query: Omit<RecordsQuery, 'from' | 'to'> & { order?: 'asc' | 'desc' | undefined },
+  column: string,
+  view: (rows: Row[]) => Promise<View[]> | View[],
+) {
+  const { pageNo, pageSize, offset } = paging(query);
+  const order = query.order ?? 'desc';
+  const [rows, total] = await Promise.all([
+    base
+      .orderBy(sql.ref(column), (by) => (order === 'asc' ? by.asc() : by.desc()).nullsLast())
+      .orderBy(sql.ref('id'), order)
+      .limit(pageSize)
+      .offset(offset)
+      .execute(),
+    base
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { list: await view(rows), total: Number(total.n), pageNo, pageSize };
+}
+
+/** An ILIKE pattern that finds `text` anywhere, its wildcards taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
 /** `created_at` within the inclusive day window of the query (either end optional). */
 export function inDayWindow(column: string, query: RecordsQuery): Expression<SqlBool>[] {
   // The contract checks the shape; a day that does not exist (2026-02-31) is caught here.

@@ -1,13 +1,16 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
+import type { z } from 'zod';
 import { formatMinor, toDecimalString } from '@khela/money';
 import { drawRaffle, numberTickets, raffleTickets } from '@khela/games';
-import { MEMBER_TYPES, type Raffle, type RaffleInput } from '@khela/contracts';
+import type { luckyAdminEndpoints } from '@khela/contracts';
+import { MEMBER_TYPES, type ADMIN_RAFFLE_SORTS, type Raffle, type RaffleInput } from '@khela/contracts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
 import { notifyInbox } from '../agents/contracts/contracts.ts';
 import { maskUsername } from '../agents/referral/referral.ts';
+import { containsPattern, sortedPageOfRows } from '../cashier/records.ts';
 import { payFromHouse } from '../ledger/house-payout.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { addTurnover, assertRealMember, iso, minor, newServerSeed, type Merchant } from './common.ts';
@@ -41,6 +44,31 @@ const COLUMNS = [
   'cancelled_at',
   'cancelled_by',
 ] as const;
+
+/** The raffles `stateOf` puts in `state` at `now`, as a condition the list can filter on. */
+function inState(state: Raffle['state'], now: Date) {
+  const pending = sql<SqlBool>`cancelled_at IS NULL AND drawn_at IS NULL`;
+  switch (state) {
+    case 'cancelled':
+      return sql<SqlBool>`cancelled_at IS NOT NULL`;
+    case 'drawn':
+      return sql<SqlBool>`cancelled_at IS NULL AND drawn_at IS NOT NULL`;
+    case 'upcoming':
+      return sql<SqlBool>`${pending} AND starts_at > ${now}`;
+    case 'open':
+      return sql<SqlBool>`${pending} AND starts_at <= ${now} AND ends_at > ${now}`;
+    case 'closed':
+      return sql<SqlBool>`${pending} AND starts_at <= ${now} AND ends_at <= ${now}`;
+  }
+}
+
+const SORT_COLUMNS = {
+  startsAt: 'starts_at',
+  endsAt: 'ends_at',
+  drawAt: 'draw_at',
+  id: 'id',
+} as const satisfies Record<(typeof ADMIN_RAFFLE_SORTS)[number], string>;
+type AdminRaffleQuery = z.output<NonNullable<(typeof luckyAdminEndpoints.rafflesList)['query']>>;
 
 function stateOf(row: Row, now: Date): Raffle['state'] {
   if (row.cancelled_at) return 'cancelled';
@@ -426,17 +454,16 @@ export function raffles({ db, ledger }: { db: Db; ledger: Ledger }) {
       });
     },
 
-    async adminList(merchantId: number) {
+    /** GET /admin/raffles: paged, filtered by state and title, sorted on the server (issue 16 Quality). */
+    async adminList(merchantId: number, query: AdminRaffleQuery) {
       const now = await dbNow(db);
-      const rows = (await db
-        .selectFrom('raffles')
-        .select(COLUMNS)
-        .where('merchant_id', '=', merchantId)
-        .orderBy('draw_at', 'desc')
-        .limit(100)
-        .execute()) as Row[];
-      const winners = await winnersOf(rows.map((row) => row.id));
-      return rows.map((row) => adminView(row, now, winners));
+      let base = db.selectFrom('raffles').select(COLUMNS).where('merchant_id', '=', merchantId);
+      if (query.state) base = base.where(inState(query.state, now));
+      if (query.q) base = base.where('title', 'ilike', containsPattern(query.q));
+      return sortedPageOfRows(base, query, SORT_COLUMNS[query.sort ?? 'drawAt'], async (rows) => {
+        const winners = await winnersOf(rows.map((row) => row.id));
+        return (rows as Row[]).map((row) => adminView(row, now, winners));
+      });
     },
 
     /** POST /admin/raffles (audited). */

@@ -1,12 +1,15 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
+import type { z } from 'zod';
 import { formatMinor, toDecimalString } from '@khela/money';
 import { redEnvelopeGrab } from '@khela/games';
-import type { RedEnvelope, RedEnvelopeInput } from '@khela/contracts';
+import type { luckyAdminEndpoints } from '@khela/contracts';
+import { type ADMIN_RED_ENVELOPE_SORTS, type RedEnvelope, type RedEnvelopeInput } from '@khela/contracts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
 import { notifyInbox } from '../agents/contracts/contracts.ts';
+import { containsPattern, sortedPageOfRows } from '../cashier/records.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { addTurnover, assertRealMember, iso, minor, newServerSeed, type Merchant } from './common.ts';
 import { runDuePass } from './due-pass.ts';
@@ -77,6 +80,28 @@ const COLUMNS = [
   'cancelled_at',
   'cancelled_by',
 ] as const;
+
+/** The events `stateOf` puts in `state` at `now`, as a condition the list can filter on. */
+function inState(state: RedEnvelope['state'], now: Date) {
+  const live = sql<SqlBool>`cancelled_at IS NULL AND closed_at IS NULL AND ends_at > ${now}`;
+  switch (state) {
+    case 'cancelled':
+      return sql<SqlBool>`cancelled_at IS NOT NULL`;
+    case 'closed':
+      return sql<SqlBool>`cancelled_at IS NULL AND (closed_at IS NOT NULL OR ends_at <= ${now})`;
+    case 'upcoming':
+      return sql<SqlBool>`${live} AND starts_at > ${now}`;
+    case 'open':
+      return sql<SqlBool>`${live} AND starts_at <= ${now}`;
+  }
+}
+
+const SORT_COLUMNS = {
+  startsAt: 'starts_at',
+  endsAt: 'ends_at',
+  id: 'id',
+} as const satisfies Record<(typeof ADMIN_RED_ENVELOPE_SORTS)[number], string>;
+type AdminRedEnvelopeQuery = z.output<NonNullable<(typeof luckyAdminEndpoints.redEnvelopesList)['query']>>;
 
 const dbNow = async (db: Db) => (await sql<{ now: Date }>`SELECT now() AS now`.execute(db)).rows[0]!.now;
 
@@ -313,16 +338,15 @@ export function redEnvelopes({ db, ledger }: { db: Db; ledger: Ledger }) {
       });
     },
 
-    async adminList(merchantId: number) {
+    /** GET /admin/red-envelopes: paged, filtered by state and title, sorted on the server (issue 16 Quality). */
+    async adminList(merchantId: number, query: AdminRedEnvelopeQuery) {
       const now = await dbNow(db);
-      const rows = await db
-        .selectFrom('red_envelopes')
-        .select(COLUMNS)
-        .where('merchant_id', '=', merchantId)
-        .orderBy('id', 'desc')
-        .limit(100)
-        .execute();
-      return rows.map((row) => adminView(row, now));
+      let base = db.selectFrom('red_envelopes').select(COLUMNS).where('merchant_id', '=', merchantId);
+      if (query.state) base = base.where(inState(query.state, now));
+      if (query.q) base = base.where('title', 'ilike', containsPattern(query.q));
+      return sortedPageOfRows(base, query, SORT_COLUMNS[query.sort ?? 'id'], (rows) =>
+        rows.map((row) => adminView(row, now)),
+      );
     },
 
     /** POST /admin/red-envelopes (audited): the event and its pool's funding from the house, at once. */

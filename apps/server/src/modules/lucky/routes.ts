@@ -36,7 +36,7 @@ export function registerLuckyRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, lucky.signUpRewardStatus, ({ req }) => signUp.status(memberOf(req)));
   registerEndpoint(app, deps, lucky.signUpRewardRequest, ({ req, body }) => signUp.request(memberOf(req), body));
 
-  registerEndpoint(app, deps, admin.redEnvelopesList, ({ merchant }) => envelopes.adminList(merchant.id));
+  registerEndpoint(app, deps, admin.redEnvelopesList, ({ merchant, query }) => envelopes.adminList(merchant.id, query));
   registerEndpoint(app, deps, admin.redEnvelopesCreate, (ctx) =>
     envelopes.create(operatorActor(ctx), ctx.merchant, ctx.body),
   );
@@ -46,7 +46,7 @@ export function registerLuckyRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, admin.redEnvelopesCancel, (ctx) =>
     envelopes.cancel(operatorActor(ctx), ctx.merchant, ctx.params.id),
   );
-  registerEndpoint(app, deps, admin.rafflesList, ({ merchant }) => raffle.adminList(merchant.id));
+  registerEndpoint(app, deps, admin.rafflesList, ({ merchant, query }) => raffle.adminList(merchant.id, query));
   registerEndpoint(app, deps, admin.rafflesUpdate, (ctx) =>
     raffle.update(operatorActor(ctx), ctx.merchant.id, ctx.params.id, ctx.body),
   );

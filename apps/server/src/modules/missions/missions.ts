@@ -1,8 +1,11 @@
 import { sql } from 'kysely';
+import type { z } from 'zod';
 import { formatMinor, toDecimalString } from '@khela/money';
+import type { missionAdminEndpoints } from '@khela/contracts';
 import {
   MEMBER_TYPES,
   MISSION_BOARD_SIZE,
+  type ADMIN_MISSION_SORTS,
   parseMissionInput,
   type AdminMission,
   type Language,
@@ -16,6 +19,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
 import { notifyInbox } from '../agents/contracts/contracts.ts';
+import { containsPattern, sortedPageOfRows } from '../cashier/records.ts';
 import { addTurnoverRequirement } from '../cashier/withdrawals/turnover.ts';
 import { maskCustomerName } from '../games/catalogue/winners.ts';
 import { payFromHouse } from '../ledger/house-payout.ts';
@@ -51,6 +55,13 @@ interface MissionRow {
   game_id: number | null;
   counted_through: Date;
 }
+
+const MISSION_SORT_COLUMNS = {
+  startTime: 'starts_at',
+  endTime: 'ends_at',
+  id: 'id',
+} as const satisfies Record<(typeof ADMIN_MISSION_SORTS)[number], string>;
+type AdminMissionQuery = z.output<NonNullable<(typeof missionAdminEndpoints.list)['query']>>;
 
 const MISSION_COLUMNS = [
   'id',
@@ -537,16 +548,18 @@ export function missions({ db, ledger }: { db: Db; ledger: Ledger }) {
       });
     },
 
-    /** GET /admin/missions */
-    async list(merchantId: number) {
-      const rows = (await db
-        .selectFrom('missions')
-        .select(MISSION_COLUMNS)
-        .where('merchant_id', '=', merchantId)
-        .orderBy('id', 'desc')
-        .limit(200)
-        .execute()) as MissionRow[];
-      return { list: await Promise.all(rows.map((row) => adminView(db, row))) };
+    /** GET /admin/missions: paged, filtered and sorted on the server (issue 16 Quality). */
+    async list(merchantId: number, query: AdminMissionQuery) {
+      let base = db.selectFrom('missions').select(MISSION_COLUMNS).where('merchant_id', '=', merchantId);
+      if (query.status) base = base.where('status', '=', query.status);
+      if (query.goalType) base = base.where('goal_kind', '=', query.goalType);
+      if (query.q) {
+        const like = containsPattern(query.q);
+        base = base.where(sql<boolean>`(title->>'en' ilike ${like} or title->>'bn' ilike ${like})`);
+      }
+      return sortedPageOfRows(base, query, MISSION_SORT_COLUMNS[query.sort ?? 'id'], (rows) =>
+        Promise.all(rows.map((row) => adminView(db, row as MissionRow))),
+      );
     },
 
     /** POST /admin/missions (audited): an open mission; counting starts at its start. */

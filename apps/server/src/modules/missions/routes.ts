@@ -31,7 +31,7 @@ export function registerMissionRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, api.leaderboard, ({ req, query }) => service.leaderboard(memberOf(req), query.missionId));
   registerEndpoint(app, deps, api.claim, ({ req, merchant, body }) => service.claim(memberOf(req), merchant, body));
   registerEndpoint(app, deps, api.badge, ({ req }) => missionBadge(deps.db, memberOf(req).id));
-  registerEndpoint(app, deps, admin.list, ({ merchant }) => service.list(merchant.id));
+  registerEndpoint(app, deps, admin.list, ({ merchant, query }) => service.list(merchant.id, query));
   registerEndpoint(app, deps, admin.create, (ctx) => service.create(operatorActor(ctx), ctx.body));
   registerEndpoint(app, deps, admin.update, (ctx) => service.update(operatorActor(ctx), ctx.params.id, ctx.body));
   registerEndpoint(app, deps, admin.close, (ctx) => service.close(operatorActor(ctx), ctx.params.id));

@@ -20,6 +20,7 @@ import type { MemberContext } from '../../http/context.ts';
 import { sanitizeLocalizedRichText } from '../admin/content/rich-text.ts';
 import { notifyInbox } from '../agents/contracts/contracts.ts';
 import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
+import { containsPattern, sortedPageOfRows } from '../cashier/records.ts';
 import { addTurnoverRequirement } from '../cashier/withdrawals/turnover.ts';
 import { missionBadge } from '../missions/badge.ts';
 import { addDays, payFromHouse } from '../ledger/house-payout.ts';
@@ -1006,29 +1007,20 @@ export function promotions({ db, ledger }: { db: Db; ledger: Ledger }) {
 
     /** GET /admin/promotions: paged, filtered and sorted on the server (issue 16 Quality). */
     async list(merchantId: number, query: AdminPromotionQuery) {
-      const pageNo = query.pageNo ?? 1;
-      const pageSize = query.pageSize ?? 20;
-      let base = db.selectFrom('promotions').where('merchant_id', '=', merchantId);
+      let base = db.selectFrom('promotions').selectAll().where('merchant_id', '=', merchantId);
       if (query.category) base = base.where('category', '=', query.category);
       if (query.trigger) base = base.where('trigger', '=', query.trigger);
       if (query.enabled) base = base.where('enabled', '=', query.enabled === 'true');
       if (query.q) {
-        const like = `%${query.q.replace(/[\\%_]/g, '\\$&')}%`;
+        const like = containsPattern(query.q);
         base = base.where(sql<boolean>`(title->>'en' ilike ${like} or title->>'bn' ilike ${like})`);
       }
-      const column = PROMOTION_SORT_COLUMNS[query.sort ?? 'sort'];
-      const order = query.order ?? 'asc';
-      const [rows, total] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy(column, (by) => (order === 'asc' ? by.asc() : by.desc()).nullsLast())
-          .orderBy('id', order)
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize)
-          .execute(),
-        base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { list: rows.map(adminView), total: total.n, pageNo, pageSize };
+      return sortedPageOfRows(
+        base,
+        { ...query, order: query.order ?? 'asc' },
+        PROMOTION_SORT_COLUMNS[query.sort ?? 'sort'],
+        (rows) => rows.map(adminView),
+      );
     },
 
     /** POST /admin/promotions (audited). */
