@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { endpoints } from '@khela/contracts';
+import { isDatabaseGoingAway } from '../../db/database.ts';
 import type { AppDeps } from '../../deps.ts';
 import { currentSlot } from '@khela/games';
 import { AppError } from '../../http/app-error.ts';
@@ -125,7 +126,7 @@ export function registerLotteryRoutes(app: FastifyInstance, deps: AppDeps, optio
           (pass) => (dueAt = Math.min(pass.nextDueAt.getTime(), clock().getTime() + LOTTERY_PASS_AT_LEAST_EVERY_MS)),
           (error: unknown) => {
             dueAt = 0;
-            app.log.warn({ err: error }, 'lottery: draw pass failed');
+            if (!isDatabaseGoingAway(error)) app.log.warn({ err: error }, 'lottery: draw pass failed');
           },
         )
         .finally(() => (running = false));
