@@ -1,5 +1,4 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from 'helmet';
 import { MAX_BODY_BYTES } from '@khela/contracts';
 import { dedicatedClientOf, isDatabaseGoingAway, type Db } from './db/database.ts';
 import type { WireKeys } from './http/encryption.ts';
@@ -55,6 +54,7 @@ import { registerDevSandboxFeedFinish } from './modules/sports/feed/sandbox-dev-
 import { registerSeamlessRoutes } from './modules/seamless/routes.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerObservability } from './plugins/observability.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerTenancy } from './plugins/tenancy.ts';
 import { siteAccessService } from './modules/system/site-access.ts';
 import { Counter } from 'prom-client';
@@ -128,28 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', req.id);
   });
 
-  // Built once: @fastify/helmet built the middleware again on every request.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        mediaSrc: ["'self'", 'https:'],
-        // Game vendors' pages play in the game frame (/seamless); the development sandbox vendor
-        // is served over plain HTTP beside the server, so development (DEV_ENDPOINTS) allows it.
-        // 'self': the live chat's development sandbox room (/sandbox/chat) opens in a frame too.
-        frameSrc: options.devEndpoints ? ["'self'", 'https:', 'http:'] : ["'self'", 'https:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // Plain-HTTP demos on localhost must keep working; production sits behind HTTPS.
-    strictTransportSecurity: false,
-  });
-  app.addHook('onRequest', (req, reply, done) => securityHeaders(req.raw, reply.raw, () => done()));
+  registerSecurityHeaders(app, { devEndpoints: options.devEndpoints });
 
   // One listening connection per instance hears catalogue and site changes (cache/change-feed.ts).
   const changes = changeFeed({

@@ -89,6 +89,8 @@ export function siteConfigCache(deps: { db: Db; merchants: MerchantRepository; f
 
 /** The window in force now, chosen as the repository does: the longest of those open now. */
 function windowOpenNow(upcoming: MaintenanceWindow[]): MaintenanceWindow | undefined {
+  // The common case, asked on every hot read: nothing planned, nothing to sort.
+  if (upcoming.length === 0) return undefined;
   const now = Date.now();
   const open = upcoming.filter(
     (w) => w.starts_at.getTime() <= now && (w.ends_at === null || w.ends_at.getTime() > now),

@@ -102,6 +102,11 @@ describe('hot reads', () => {
     ]) {
       expect(reads.match(other)).toBeUndefined();
     }
+    // Two answers of one URL, each to its own language.
+    const english = answer({ envelope: SerializedEnvelope.of({ games: [] }) });
+    reads.remember(request(LIST, { language: 'en' }), english);
+    expect(reads.match(request(LIST, { language: 'en' }))?.envelope).toBe(english.envelope);
+    expect(reads.match(request(LIST, { language: 'bn' }))?.envelope).toBe(envelope);
   });
 
   it.each([

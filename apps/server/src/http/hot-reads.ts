@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import type { FastifyServerFactory } from 'fastify';
 import type { ChangeFeed } from '../cache/change-feed.ts';
@@ -64,12 +70,26 @@ interface Sending {
   encoding: 'utf8' | 'latin1';
 }
 
-interface Entry extends Omit<HotReadAnswer, 'generation' | 'headers'> {
+/** Besides the URL, what names the merchant and the language of a request: an answer depends on them. */
+interface Naming {
+  host: string | undefined;
+  forwardedHost: string | string[] | undefined;
+  merchant: string | string[] | undefined;
+  language: string | string[] | undefined;
+}
+
+interface Entry extends Omit<HotReadAnswer, 'generation' | 'headers'>, Naming {
   expiresAt: number;
   staticHeaders: OutgoingHttpHeaders;
-  /** Each coding of the body, made on first need. */
-  sendings: Map<string, Sending>;
+  /**
+   * The sending for each Accept-Encoding a client sent (browsers send a handful), made on first
+   * need: one look-up per request, no coding negotiated again.
+   */
+  sendings: Map<string | undefined, Sending>;
 }
+
+/** Past this many Accept-Encoding values an answer forgets them (a client sending them all at random). */
+const MAX_SENDINGS = 16;
 
 export interface HotReadDeps {
   feed: ChangeFeed;
@@ -111,26 +131,38 @@ const PER_RESPONSE_HEADERS = [
 export function hotReads(deps: HotReadDeps) {
   const now = deps.now ?? Date.now;
   const maxEntries = deps.maxEntries ?? 2000;
-  let entries = new Map<string, Entry>();
+  /**
+   * The kept answers by URL, each URL's few told apart by their naming (hosts, languages): the
+   * request's own URL string is the look-up, no key built per request.
+   */
+  let entries = new Map<string, Entry[]>();
+  let kept = 0;
   let generation = 0;
   deps.feed.subscribe((change) => {
     // Public answers do not depend on anyone's session: a log-out elsewhere keeps them.
     if (change.scope === 'sessions') return;
     entries = new Map();
+    kept = 0;
     generation++;
   });
 
-  /** Everything of a request an answer may depend on: the URL and what names merchant and language. */
-  function keyOf(req: IncomingMessage): string {
-    const h = req.headers;
-    return `${req.url}\n${h.host}\n${h['x-forwarded-host']}\n${h.merchant}\n${h.language}`;
+  function namingOf(h: IncomingHttpHeaders): Naming {
+    return { host: h.host, forwardedHost: h['x-forwarded-host'], merchant: h.merchant, language: h.language };
+  }
+
+  function sameNaming(entry: Naming, h: IncomingHttpHeaders): boolean {
+    return (
+      entry.host === h.host &&
+      entry.forwardedHost === h['x-forwarded-host'] &&
+      entry.merchant === h.merchant &&
+      entry.language === h.language
+    );
   }
 
   function sendingFor(entry: Entry, acceptEncoding: string | undefined): Sending {
-    const { payload, encoding } = entry.envelope.body(acceptEncoding);
-    const coding = encoding ?? 'identity';
-    let sending = entry.sendings.get(coding);
+    let sending = entry.sendings.get(acceptEncoding);
     if (!sending) {
+      const { payload, encoding } = entry.envelope.body(acceptEncoding);
       const headers: OutgoingHttpHeaders = {
         ...entry.staticHeaders,
         ...(encoding && { 'content-encoding': encoding }),
@@ -147,7 +179,8 @@ export function hotReads(deps: HotReadDeps) {
         body: typeof payload === 'string' ? payload : payload.toString('latin1'),
         encoding: typeof payload === 'string' ? 'utf8' : 'latin1',
       };
-      entry.sendings.set(coding, sending);
+      if (entry.sendings.size >= MAX_SENDINGS) entry.sendings.clear();
+      entry.sendings.set(acceptEncoding, sending);
     }
     return sending;
   }
@@ -172,26 +205,44 @@ export function hotReads(deps: HotReadDeps) {
       if (req.method !== 'GET' || answer.generation !== generation || !deps.feed.isListening()) return;
       const staticHeaders = { ...answer.headers };
       for (const name of PER_RESPONSE_HEADERS) delete staticHeaders[name];
-      if (entries.size >= maxEntries) entries.clear();
+      if (kept >= maxEntries) {
+        entries = new Map();
+        kept = 0;
+      }
       const { generation: _made, headers: _sent, ...rest } = answer;
-      entries.set(keyOf(req), {
+      const entry: Entry = {
         ...rest,
+        ...namingOf(req.headers),
         staticHeaders,
         sendings: new Map(),
         expiresAt: now() + answer.ttlMs,
-      });
+      };
+      const url = req.url!;
+      const list = entries.get(url);
+      const same = list ? list.findIndex((e) => sameNaming(e, req.headers)) : -1;
+      if (same >= 0) list![same] = entry;
+      else {
+        if (list) list.push(entry);
+        else entries.set(url, [entry]);
+        kept++;
+      }
     },
 
     /** The kept answer this request would get, if any (cheap: most requests are not hot reads). */
     match(req: IncomingMessage): Entry | undefined {
       if (req.method !== 'GET' || entries.size === 0) return undefined;
-      const key = keyOf(req);
-      const entry = entries.get(key);
-      if (entry && (entry.expiresAt <= now() || !deps.feed.isListening())) {
-        entries.delete(key);
+      const list = entries.get(req.url!);
+      if (!list) return undefined;
+      for (let i = 0; i < list.length; i++) {
+        const entry = list[i]!;
+        if (!sameNaming(entry, req.headers)) continue;
+        if (entry.expiresAt > now() && deps.feed.isListening()) return entry;
+        list.splice(i, 1);
+        if (!list.length) entries.delete(req.url!);
+        kept--;
         return undefined;
       }
-      return entry;
+      return undefined;
     },
 
     /**

@@ -84,7 +84,9 @@ describe('the hot-read fast path', () => {
       expect(sameAnswer(replayed.headers)).toEqual(sameAnswer(fromFastify.headers));
       expect(replayed.headers['content-encoding']).toBe(coding ? fromFastify.headers['content-encoding'] : undefined);
       expect(replayed.headers['x-request-id']).not.toBe(fromFastify.headers['x-request-id']);
-      expect(replayed.headers['content-security-policy']).toContain("default-src 'self'");
+      // A JSON answer's own policy (plugins/security-headers.ts), not the site's.
+      expect(replayed.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(replayed.headers['x-content-type-options']).toBe('nosniff');
       expect(decoded(replayed).value.games).toHaveLength(pageSize);
       const traced = await raw(path, { ...headers, 'x-request-id': 'trace-0001-abcd' });
       expect(traced.headers['x-request-id']).toBe('trace-0001-abcd');
