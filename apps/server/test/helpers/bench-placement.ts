@@ -56,6 +56,16 @@ export async function benchServer(url: string, postgres: Awaited<ReturnType<type
   await server.start();
   return {
     server,
+    /** The server process's CPU seconds so far (user + system; Linux /proc, 0 elsewhere). */
+    cpuSeconds(): number {
+      try {
+        const stat = readFileSync(`/proc/${server.pid()}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return (Number(fields[11]) + Number(fields[12])) / 100;
+      } catch {
+        return 0;
+      }
+    },
     /** The server's statements by text and count (after it stopped; empty without BENCH_STATEMENTS). */
     statements(): [string, number][] {
       if (!countsFile) return [];
@@ -132,9 +142,19 @@ export async function placementRuns(
   return { rows, placed };
 }
 
-/** BENCH_STATEMENTS=1: the server's statements per bet placed, the most frequent first. */
-export function printStatementsPerBet(statements: [string, number][], placed: number, what: string) {
-  if (statements.length === 0 || placed === 0) return;
+/**
+ * The server's CPU time per bet placed (it idles between the runs) and, with BENCH_STATEMENTS=1,
+ * its statements per bet, the most frequent first.
+ */
+export function printServerCostPerBet(
+  cpuSeconds: number,
+  statements: [string, number][],
+  placed: number,
+  what: string,
+) {
+  if (placed === 0) return;
+  console.log(`Server CPU per ${what} placed: ${((cpuSeconds * 1e6) / placed).toFixed(0)} µs (${placed} placed)`);
+  if (statements.length === 0) return;
   const total = statements.reduce((sum, [, n]) => sum + n, 0);
   console.log(`Server statements per ${what} placed (${placed} placed): ${(total / placed).toFixed(1)}`);
   for (const [text, n] of statements.sort((a, b) => b[1] - a[1]).slice(0, 16)) {

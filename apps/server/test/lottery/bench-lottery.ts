@@ -30,7 +30,7 @@ import {
   placementSettings,
   printLoadAverage,
   printPlacementTable,
-  printStatementsPerBet,
+  printServerCostPerBet,
   settlementCpu,
 } from '../helpers/bench-placement.ts';
 import { testSecrets } from '../helpers/secrets.ts';
@@ -135,6 +135,7 @@ async function main() {
       const pgbench = await pgbenchReference(postgres, MEMBERS);
       const running = await benchServer(url, postgres);
       server = running.server;
+      const cpuAtStart = running.cpuSeconds();
       const pool = new Pool(server.baseUrl, { connections: 64 });
       const stake = toDecimalString(bought.min_bet);
       let failure = '';
@@ -160,9 +161,10 @@ async function main() {
       rows = placement.rows;
       if (failure) console.log(`A refused purchase: ${failure}`);
       await pool.close();
+      const serverCpu = running.cpuSeconds() - cpuAtStart;
       await server.kill('SIGTERM');
       server = undefined;
-      printStatementsPerBet(running.statements(), placement.placed, 'ticket');
+      printServerCostPerBet(serverCpu, running.statements(), placement.placed, 'ticket');
     }
 
     console.log(`Seeding ${SETTLE_TICKETS} tickets on one draw …`);

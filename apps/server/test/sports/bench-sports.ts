@@ -28,7 +28,7 @@ import {
   placementSettings,
   printLoadAverage,
   printPlacementTable,
-  printStatementsPerBet,
+  printServerCostPerBet,
   settlementCpu,
   timeStatements,
 } from '../helpers/bench-placement.ts';
@@ -113,6 +113,7 @@ async function main() {
       const pgbench = await pgbenchReference(postgres, MEMBERS);
       const running = await benchServer(url, postgres);
       server = running.server;
+      const cpuAtStart = running.cpuSeconds();
       const pool = new Pool(server.baseUrl, { connections: 64 });
       const odds = new Map(
         (await db.selectFrom('sports_selections').select(['id', 'odds']).execute()).map((s) => [
@@ -138,9 +139,10 @@ async function main() {
       });
       rows = placement.rows;
       await pool.close();
+      const serverCpu = running.cpuSeconds() - cpuAtStart;
       await server.kill('SIGTERM');
       server = undefined;
-      printStatementsPerBet(running.statements(), placement.placed, 'slip');
+      printServerCostPerBet(serverCpu, running.statements(), placement.placed, 'slip');
     }
 
     console.log(`Seeding ${SETTLE_BETS} open bets on one event …`);
