@@ -176,6 +176,84 @@ describe('the ledger', () => {
   });
 });
 
+describe('postMany (a settlement batch in one statement)', () => {
+  const move = (memberId: number, toMember: bigint, idempotencyKey = key('move')) => ({
+    merchantId,
+    currency: CURRENCY,
+    idempotencyKey,
+    kind: toMember > 0n ? 'win' : 'bet',
+    postings: [
+      { account: main(memberId), amount: toMember },
+      { account: house, amount: -toMember },
+    ],
+  });
+  const inTransaction = <T>(work: (trx: typeof t.db) => Promise<T>) => t.db.transaction().execute(work);
+  const postingsOf = async (ids: bigint[]) => {
+    const { rows } = await sql<{ transaction_id: string; amount: string; balance_after: string | null }>`
+      SELECT transaction_id::text, amount::text, balance_after::text FROM ledger_postings
+       WHERE transaction_id = ANY(${ids.map(String)}::bigint[]) AND balance_after IS NOT NULL ORDER BY id`.execute(
+      t.db,
+    );
+    return rows.map((r) => [BigInt(r.transaction_id), BigInt(r.amount), BigInt(r.balance_after!)]);
+  };
+
+  it('posts in request order with running balances; a key twice or posted before is a replay', async () => {
+    const [dave, erin] = (await createMembers(t.db, merchantId, 2)) as [number, number];
+    await deposit(dave, 1_000n);
+    const earlierKey = key('earlier');
+    const earlier = await ledger.post(move(erin, 50n, earlierKey));
+    const twice = move(dave, 300n);
+    const rows = await countRows();
+    const ids = await inTransaction((trx) =>
+      ledger.postMany(
+        [move(dave, -800n), twice, move(erin, 70n), move(dave, -400n), twice, move(erin, 50n, earlierKey)],
+        trx,
+      ),
+    );
+    expect(ids[4]).toBe(ids[1]);
+    expect(ids[5]).toBe(earlier.transactionId);
+    expect(new Set(ids).size).toBe(5);
+    expect(await postingsOf(ids.slice(0, 4))).toEqual([
+      [ids[0], -800n, 200n],
+      [ids[1], 300n, 500n],
+      [ids[2], 70n, 120n],
+      [ids[3], -400n, 100n],
+    ]);
+    expect(await countRows()).toEqual({
+      transactions: String(Number(rows.transactions) + 4),
+      postings: String(Number(rows.postings) + 8),
+    });
+    expect(await ledger.balanceOf(merchantId, CURRENCY, main(dave))).toBe(100n);
+    expect(await ledger.balanceOf(merchantId, CURRENCY, main(erin))).toBe(120n);
+    expect(await auditLedger(t.db, merchantId)).toEqual({ unbalanced: [], drifted: [], negative: [], total: 0n });
+  });
+
+  it('refuses the whole batch when a running balance would go below zero, though the batch ends above it', async () => {
+    const [frank] = (await createMembers(t.db, merchantId, 1)) as [number];
+    await deposit(frank, 100n);
+    const rows = await countRows();
+    const error = await refusal(
+      inTransaction((trx) => ledger.postMany([move(frank, -60n), move(frank, -60n), move(frank, 500n)], trx)),
+    );
+    expect((error as AppError).code).toBe('wallet.insufficient_funds');
+    expect((error as AppError).value).toEqual({ balance: '40' });
+    expect(await ledger.balanceOf(merchantId, CURRENCY, main(frank))).toBe(100n);
+    expect(await countRows()).toEqual(rows);
+  });
+
+  it('refuses the whole batch when a key was posted with other content (409)', async () => {
+    const [gina] = (await createMembers(t.db, merchantId, 1)) as [number];
+    const reused = key('reused');
+    await ledger.post(move(gina, 10n, reused));
+    const rows = await countRows();
+    const error = await refusal(
+      inTransaction((trx) => ledger.postMany([move(gina, 5n), move(gina, 11n, reused)], trx)),
+    );
+    expect((error as AppError).code).toBe('wallet.duplicate_transaction');
+    expect(await countRows()).toEqual(rows);
+  });
+});
+
 describe('the database guards the ledger itself', () => {
   it('refuses UPDATE, DELETE and TRUNCATE of transactions and postings to the application role', async () => {
     await deposit(bob, 700n);

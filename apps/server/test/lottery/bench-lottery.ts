@@ -12,9 +12,7 @@
  * - The settlement is the draw pass's own: drawGame at the draw's time, then settleDraw.
  * - Targets: settling a draw of 100 000 tickets ≤ 30 s.
  */
-import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { Pool } from 'undici';
 import { currentSlot, parseLotteryBet, type LotteryBet } from '@khela/games';
@@ -25,20 +23,22 @@ import { scheduleOf, type ListedGame } from '../../src/modules/lottery/games.ts'
 import { lotteryMoney } from '../../src/modules/lottery/money.ts';
 import { lotteryService } from '../../src/modules/lottery/routes.ts';
 import { bestOddsKey } from '../../src/modules/lottery/tickets.ts';
-import { benchPostgres, driveClients, percentile, pgbenchReference } from '../helpers/bench-postgres.ts';
+import { benchPostgres, pgbenchReference } from '../helpers/bench-postgres.ts';
+import {
+  benchServer,
+  placementRuns,
+  placementSettings,
+  printLoadAverage,
+  printPlacementTable,
+  printServerCostPerBet,
+  settlementCpu,
+} from '../helpers/bench-placement.ts';
 import { testSecrets } from '../helpers/secrets.ts';
 import { benchPlayers } from '../inhouse/helpers.ts';
-import { freePort, serverProcess } from '../seamless/server-process.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
-/** BENCH_CLIENTS=none measures the settlement only (no server). */
-const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? '8,32')
-  .split(',')
-  .map(Number)
-  .filter((n) => n > 0);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SETTINGS = placementSettings();
 const SETTLE_TICKETS = Number(process.env.BENCH_SETTLE_TICKETS ?? 100_000);
-const MEMBERS = Math.max(32, ...CLIENT_COUNTS);
+const MEMBERS = SETTINGS.members;
 
 /** A `position` bet (one digit of the five, positions 1–5): it wins 9.8× one time in ten. */
 const positionBet = (position: number, digit: number): LotteryBet => {
@@ -107,42 +107,9 @@ async function seedTickets(db: Db, game: ListedGame, merchant: { id: number; cur
   return { service, slot, drawId: draw.id };
 }
 
-/**
- * CPU ticks (user + system) of each PostgreSQL process serving `database` on this machine (its
- * backends and autovacuum workers), by pid, so the settlement's cost can be read apart from the
- * machine's load (Linux /proc; empty elsewhere).
- */
-function backendCpuTicks(database: string): Map<string, number> {
-  const ticks = new Map<string, number>();
-  let pids: string[] = [];
-  try {
-    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
-  } catch {
-    return ticks;
-  }
-  for (const pid of pids) {
-    try {
-      if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(database)) continue;
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return ticks;
-}
-
-/** CPU seconds used since `before` by the processes alive now (one that ended meanwhile is left out). */
-function cpuSecondsSince(before: Map<string, number>, database: string): number {
-  let ticks = 0;
-  for (const [pid, now] of backendCpuTicks(database)) ticks += now - (before.get(pid) ?? 0);
-  return ticks / 100;
-}
-
 async function main() {
   const postgres = await benchPostgres();
-  let server: ReturnType<typeof serverProcess> | undefined;
+  let server: Awaited<ReturnType<typeof benchServer>>['server'] | undefined;
   try {
     const { url, tokens } = await benchPlayers(postgres, 'lottery', MEMBERS, 1_000_000_000_00n);
     const db = createDb(createPool(url, 4));
@@ -156,8 +123,8 @@ async function main() {
     );
     // Tickets over HTTP on one game, the settled draw on another.
     const [bought, settled] = [digitGames[0]!, digitGames[1]!];
-    const rows: string[] = [];
-    if (CLIENT_COUNTS.length > 0) {
+    let rows: string[] = [];
+    if (SETTINGS.clientCounts.length > 0) {
       // One draw a day: the bought issue stays open for the whole run (the server's pass draws nothing).
       await db
         .updateTable('lottery_games')
@@ -166,73 +133,44 @@ async function main() {
         .execute();
       const schedule = scheduleOf({ ...bought, every_seconds: 86_400, close_before_seconds: 30 });
       const pgbench = await pgbenchReference(postgres, MEMBERS);
-
-      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-      server = serverProcess({
-        databaseUrl: url,
-        port: await freePort(),
-        dataDir: postgres.dataDir,
-        poolSize: Number(process.env.BENCH_POOL_SIZE ?? 16),
-        env: {
-          NODE_ENV: 'production',
-          WIRE_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-        },
-      });
-      await server.start();
+      const running = await benchServer(url, postgres);
+      server = running.server;
+      const cpuAtStart = running.cpuSeconds();
       const pool = new Pool(server.baseUrl, { connections: 64 });
       const stake = toDecimalString(bought.min_bet);
       let failure = '';
 
-      const drive = (clients: number, seconds: number, latencies: number[]) =>
-        driveClients(clients, seconds, latencies, async (c) => {
-          const position = 1 + Math.floor(Math.random() * 5);
-          const digit = Math.floor(Math.random() * 10);
-          const res = await pool.request({
-            method: 'POST',
-            path: '/lgw/bets',
-            headers: { 'content-type': 'application/json', authorization: tokens[c]!, merchant: 'khela' },
-            body: JSON.stringify({
-              gameCode: bought.code,
-              issue: currentSlot(schedule, new Date()).issue,
-              requestId: `b${randomBytes(8).toString('hex')}`,
-              bets: [{ betType: 'position', selection: { position, digit }, stake }],
-            }),
-          });
-          const text = await res.body.text();
-          if (res.statusCode !== 200 && !failure) failure = `${res.statusCode} ${text.slice(0, 200)}`;
-          return res.statusCode === 200;
+      const placement = await placementRuns(SETTINGS, 'tickets', pgbench, db, async (c) => {
+        const position = 1 + Math.floor(Math.random() * 5);
+        const digit = Math.floor(Math.random() * 10);
+        const res = await pool.request({
+          method: 'POST',
+          path: '/lgw/bets',
+          headers: { 'content-type': 'application/json', authorization: tokens[c]!, merchant: 'khela' },
+          body: JSON.stringify({
+            gameCode: bought.code,
+            issue: currentSlot(schedule, new Date()).issue,
+            requestId: `b${randomBytes(8).toString('hex')}`,
+            bets: [{ betType: 'position', selection: { position, digit }, stake }],
+          }),
         });
-
-      await drive(8, Math.min(3, SECONDS), []);
-      for (const clients of CLIENT_COUNTS) {
-        console.log(
-          `${clients} clients: tickets and pgbench -b tpcb-like, ${SECONDS} s each (load ${loadavg()[0]!.toFixed(1)}) …`,
-        );
-        const latencies: number[] = [];
-        let refused = 0;
-        let tpsSum = 0;
-        for (let round = 0; round < ROUNDS; round++) {
-          refused += await drive(clients, SECONDS / ROUNDS, latencies);
-          tpsSum += await pgbench.tps(clients, SECONDS / ROUNDS);
-        }
-        const tps = tpsSum / ROUNDS;
-        const sorted = latencies.sort((a, b) => a - b);
-        const perSecond = sorted.length / SECONDS;
-        rows.push(
-          `| ${clients} | ${perSecond.toFixed(0)} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${tps.toFixed(0)} | ${(perSecond / tps).toFixed(2)} |${refused ? ` (${refused} refused)` : ''}`,
-        );
-      }
+        const text = await res.body.text();
+        if (res.statusCode !== 200 && !failure) failure = `${res.statusCode} ${text.slice(0, 200)}`;
+        return res.statusCode === 200;
+      });
+      rows = placement.rows;
       if (failure) console.log(`A refused purchase: ${failure}`);
       await pool.close();
+      const serverCpu = running.cpuSeconds() - cpuAtStart;
       await server.kill('SIGTERM');
       server = undefined;
+      printServerCostPerBet(serverCpu, running.statements(), placement.placed, 'ticket');
     }
 
     console.log(`Seeding ${SETTLE_TICKETS} tickets on one draw …`);
     const seeded = await seedTickets(db, settled, merchant, SETTLE_TICKETS);
     console.log(`Drawing issue ${seeded.slot.issue} and settling it …`);
-    const database = new URL(url).pathname.slice(1);
-    const cpuBefore = { node: process.cpuUsage(), postgres: backendCpuTicks(database) };
+    const cpu = settlementCpu(url);
     const started = performance.now();
     // The draw pass at the draw's time: the draw is made (its committed seed decides), then settled
     // by purchases in batches; a second call finishes what another settler may have held.
@@ -250,11 +188,7 @@ async function main() {
       settledPurchases += await seeded.service.draws.settleDraw(seeded.drawId);
     }
     const settleSeconds = (performance.now() - started) / 1000;
-    const nodeCpu = process.cpuUsage(cpuBefore.node);
-    const cpu = {
-      node: (nodeCpu.user + nodeCpu.system) / 1e6,
-      postgres: cpuSecondsSince(cpuBefore.postgres, database),
-    };
+    const cpuUsed = cpu();
     const tickets = await db
       .selectFrom('lottery_tickets')
       .select([
@@ -265,24 +199,12 @@ async function main() {
       .executeTakeFirstOrThrow();
     await db.destroy();
 
-    console.log('');
-    console.log(
-      `Lottery tickets through HTTP (${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, ${SECONDS} s per run)`,
-    );
-    console.log('| clients | tickets/s | p50 ms | p99 ms | pgbench tps | tickets/s ÷ tps |');
-    console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
-    for (const row of rows) console.log(row);
+    printPlacementTable('Lottery tickets through HTTP', 'tickets', SETTINGS, rows);
     console.log(
       `Drawing and settling one draw with ${SETTLE_TICKETS} tickets: ${settleSeconds.toFixed(1)} s (${settledPurchases} purchases, ${tickets.won} tickets won, ${tickets.pending} pending; the draw took ${drawnSeconds.toFixed(1)} s).`,
     );
-    console.log(
-      `CPU used by the settlement: ${cpu.node.toFixed(1)} s in Node, ${cpu.postgres.toFixed(1)} s in PostgreSQL (${(cpu.node + cpu.postgres).toFixed(1)} s in all: on an idle machine it takes about that, shared by the cores it keeps busy).`,
-    );
-    console.log(
-      `Load average at the end: ${loadavg()
-        .map((n) => n.toFixed(1))
-        .join(' ')}.`,
-    );
+    console.log(cpuUsed);
+    printLoadAverage();
     console.log('Target: settling a draw of 100 000 tickets ≤ 30 s.');
   } finally {
     await server?.kill('SIGKILL');

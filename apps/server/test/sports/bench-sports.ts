@@ -10,32 +10,34 @@
  * - Slips and pgbench take turns in BENCH_ROUNDS (3) slices of BENCH_SECONDS (15) ÷ 3.
  * - Targets: slips/s ÷ pgbench tps ≥ 0.5; settling 100 000 bets ≤ 30 s.
  * - Profiling: BENCH_WAITS=1 (what the server's connections wait on), BENCH_STATEMENTS=1 (the
- *   settlement's statements by time), BENCH_PROFILE=<dir> (the server's CPU profile).
+ *   server's statements per slip, the settlement's statements by time), BENCH_PROFILE=<dir> (the
+ *   server's CPU profile); the CPU seconds of the settlement are printed (helpers/bench-placement.ts).
  */
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { cpus, loadavg } from 'node:os';
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { Pool } from 'undici';
 import type { SportsEventInput } from '@khela/contracts';
 import { createDb, createPool, type Db } from '../../src/db/database.ts';
 import { ownBookSession } from '../../src/modules/games/inhouse/inhouse-wallet.ts';
 import { ledger as createLedger } from '../../src/modules/ledger/ledger.ts';
 import { sportsBook } from '../../src/modules/sports/book.ts';
-import { benchPostgres, driveClients, percentile, pgbenchReference } from '../helpers/bench-postgres.ts';
+import { benchPostgres, pgbenchReference } from '../helpers/bench-postgres.ts';
+import {
+  benchServer,
+  placementRuns,
+  placementSettings,
+  printLoadAverage,
+  printPlacementTable,
+  printServerCostPerBet,
+  settlementCpu,
+  timeStatements,
+} from '../helpers/bench-placement.ts';
 import { testSecrets } from '../helpers/secrets.ts';
 import { benchPlayers } from '../inhouse/helpers.ts';
-import { freePort, serverProcess } from '../seamless/server-process.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
-/** BENCH_CLIENTS=none measures the settlement only (no server). */
-const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? '8,32')
-  .split(',')
-  .map(Number)
-  .filter((n) => n > 0);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SETTINGS = placementSettings();
 const SETTLE_BETS = Number(process.env.BENCH_SETTLE_BETS ?? 100_000);
-const MEMBERS = Math.max(32, ...CLIENT_COUNTS);
+const MEMBERS = SETTINGS.members;
 const EVENTS = 16;
 
 const match = (n: number, startsInMs: number): SportsEventInput => ({
@@ -91,60 +93,9 @@ async function seedOpenBets(db: Db, merchantId: number, count: number) {
   return { book, eventId: event.eventId };
 }
 
-/** BENCH_WAITS=1: what the server's connections are doing while slips are placed (pg_stat_activity, every 50 ms). */
-async function sampleWaits(db: Db, seconds: number) {
-  const counts = new Map<string, number>();
-  const deadline = Date.now() + seconds * 1000;
-  let samples = 0;
-  while (Date.now() < deadline) {
-    const { rows } = await sql<{ what: string; n: number }>`
-      SELECT coalesce(wait_event_type || ':' || wait_event, state, '?')
-             || CASE WHEN wait_event_type = 'Lock' THEN ' (' || left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 60) || ')' ELSE '' END
-             AS what, count(*)::int AS n
-        FROM pg_stat_activity
-       WHERE datname = current_database() AND pid <> pg_backend_pid() AND application_name <> 'pgbench'
-       GROUP BY 1`.execute(db);
-    for (const row of rows) counts.set(row.what, (counts.get(row.what) ?? 0) + row.n);
-    samples++;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return [...counts]
-    .sort((a, b) => b[1] - a[1])
-    .map(([what, n]) => `${what} ${(n / samples).toFixed(1)}`)
-    .join(', ');
-}
-
-/** BENCH_STATEMENTS=1: the settlement's statements by total time (this process's pg client, wall clock). */
-function timeStatements() {
-  const query = pg.Client.prototype.query;
-  const totals = new Map<string, { ms: number; calls: number }>();
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const first = args[0] as string | { text?: string };
-    const text = (typeof first === 'string' ? first : (first?.text ?? '')).replace(/\s+/g, ' ').trim().slice(0, 70);
-    const started = performance.now();
-    const done = () => {
-      const total = totals.get(text) ?? { ms: 0, calls: 0 };
-      total.ms += performance.now() - started;
-      total.calls += 1;
-      totals.set(text, total);
-    };
-    const result = (query as (...a: unknown[]) => unknown).apply(this, args);
-    if (result instanceof Promise) void result.then(done, done);
-    return result;
-  } as typeof query;
-  return {
-    report() {
-      pg.Client.prototype.query = query;
-      for (const [text, { ms, calls }] of [...totals].sort((a, b) => b[1].ms - a[1].ms).slice(0, 12)) {
-        console.log(`  ${(ms / 1000).toFixed(1)} s in ${calls} × ${text}`);
-      }
-    },
-  };
-}
-
 async function main() {
   const postgres = await benchPostgres();
-  let server: ReturnType<typeof serverProcess> | undefined;
+  let server: Awaited<ReturnType<typeof benchServer>>['server'] | undefined;
   try {
     const { url, tokens } = await benchPlayers(postgres, 'sports', MEMBERS, 1_000_000_000_00n);
     const db = createDb(createPool(url, 4));
@@ -157,24 +108,12 @@ async function main() {
       const event = await book.upsertEvent({ merchantId }, match(n, 3_600_000));
       selections.push(...event.markets[0]!.selections.map((s) => s.id));
     }
-    const rows: string[] = [];
-    if (CLIENT_COUNTS.length > 0) {
+    let rows: string[] = [];
+    if (SETTINGS.clientCounts.length > 0) {
       const pgbench = await pgbenchReference(postgres, MEMBERS);
-
-      const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-      server = serverProcess({
-        databaseUrl: url,
-        port: await freePort(),
-        dataDir: postgres.dataDir,
-        poolSize: Number(process.env.BENCH_POOL_SIZE ?? 16),
-        // BENCH_PROFILE=<dir>: the server's CPU profile (node --cpu-prof) written there as it stops.
-        ...(process.env.BENCH_PROFILE ? { nodeArgs: ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] } : {}),
-        env: {
-          NODE_ENV: 'production',
-          WIRE_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
-        },
-      });
-      await server.start();
+      const running = await benchServer(url, postgres);
+      server = running.server;
+      const cpuAtStart = running.cpuSeconds();
       const pool = new Pool(server.baseUrl, { connections: 64 });
       const odds = new Map(
         (await db.selectFrom('sports_selections').select(['id', 'odds']).execute()).map((s) => [
@@ -182,54 +121,34 @@ async function main() {
           (s.odds / 100).toFixed(2),
         ]),
       );
-
-      const drive = (clients: number, seconds: number, latencies: number[]) =>
-        driveClients(clients, seconds, latencies, async (c) => {
-          const selectionId = selections[Math.floor(Math.random() * selections.length)]!;
-          const res = await pool.request({
-            method: 'POST',
-            path: '/wps/sports/slips',
-            headers: { 'content-type': 'application/json', authorization: tokens[c]!, merchant: 'khela' },
-            body: JSON.stringify({
-              requestId: `b${randomBytes(8).toString('hex')}`,
-              stake: '1.00',
-              oddsPolicy: 'any',
-              legs: [{ selectionId, odds: odds.get(selectionId) }],
-            }),
-          });
-          await res.body.dump();
-          return res.statusCode === 200;
+      const placement = await placementRuns(SETTINGS, 'slips', pgbench, db, async (c) => {
+        const selectionId = selections[Math.floor(Math.random() * selections.length)]!;
+        const res = await pool.request({
+          method: 'POST',
+          path: '/wps/sports/slips',
+          headers: { 'content-type': 'application/json', authorization: tokens[c]!, merchant: 'khela' },
+          body: JSON.stringify({
+            requestId: `b${randomBytes(8).toString('hex')}`,
+            stake: '1.00',
+            oddsPolicy: 'any',
+            legs: [{ selectionId, odds: odds.get(selectionId) }],
+          }),
         });
-
-      await drive(8, Math.min(3, SECONDS), []);
-      for (const clients of CLIENT_COUNTS) {
-        console.log(
-          `${clients} clients: slips and pgbench -b tpcb-like, ${SECONDS} s each (load ${loadavg()[0]!.toFixed(1)}) …`,
-        );
-        const latencies: number[] = [];
-        let refused = 0;
-        let tpsSum = 0;
-        for (let round = 0; round < ROUNDS; round++) {
-          const sampling = process.env.BENCH_WAITS ? sampleWaits(db, SECONDS / ROUNDS) : undefined;
-          refused += await drive(clients, SECONDS / ROUNDS, latencies);
-          if (sampling) console.log(`  server connections by state/wait event: ${await sampling}`);
-          tpsSum += await pgbench.tps(clients, SECONDS / ROUNDS);
-        }
-        const tps = tpsSum / ROUNDS;
-        const sorted = latencies.sort((a, b) => a - b);
-        const perSecond = sorted.length / SECONDS;
-        rows.push(
-          `| ${clients} | ${perSecond.toFixed(0)} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${tps.toFixed(0)} | ${(perSecond / tps).toFixed(2)} |${refused ? ` (${refused} refused)` : ''}`,
-        );
-      }
+        await res.body.dump();
+        return res.statusCode === 200;
+      });
+      rows = placement.rows;
       await pool.close();
+      const serverCpu = running.cpuSeconds() - cpuAtStart;
       await server.kill('SIGTERM');
       server = undefined;
+      printServerCostPerBet(serverCpu, running.statements(), placement.placed, 'slip');
     }
 
     console.log(`Seeding ${SETTLE_BETS} open bets on one event …`);
     const seeded = await seedOpenBets(db, merchantId, SETTLE_BETS);
     const statements = process.env.BENCH_STATEMENTS ? timeStatements() : undefined;
+    const cpu = settlementCpu(url);
     const started = performance.now();
     // The result marks the slips and settles them in the call for up to 10 s, then in the
     // background; a second pass here shares the rest (SKIP LOCKED), as the job would.
@@ -246,6 +165,7 @@ async function main() {
       await seeded.book.settleDue();
     }
     const settleSeconds = (performance.now() - started) / 1000;
+    const cpuUsed = cpu();
     statements?.report();
     const { won } = await db
       .selectFrom('sports_slip_legs as l')
@@ -256,21 +176,12 @@ async function main() {
       .executeTakeFirstOrThrow();
     await db.destroy();
 
-    console.log('');
-    console.log(
-      `Sportsbook slips through HTTP (${new Date().toISOString().slice(0, 10)}, ${cpus().length} cores, ${SECONDS} s per run)`,
-    );
-    console.log('| clients | slips/s | p50 ms | p99 ms | pgbench tps | slips/s ÷ tps |');
-    console.log('| ---: | ---: | ---: | ---: | ---: | ---: |');
-    for (const row of rows) console.log(row);
+    printPlacementTable('Sportsbook slips through HTTP', 'slips', SETTINGS, rows);
     console.log(
       `Settling one event with ${SETTLE_BETS} open bets: ${settleSeconds.toFixed(1)} s (${won} slips won; the result call returned after ${markedSeconds.toFixed(1)} s).`,
     );
-    console.log(
-      `Load average at the end: ${loadavg()
-        .map((n) => n.toFixed(1))
-        .join(' ')}.`,
-    );
+    console.log(cpuUsed);
+    printLoadAverage();
     console.log('Targets: slips/s ÷ pgbench tps ≥ 0.5; settling 100 000 bets ≤ 30 s.');
   } finally {
     await server?.kill('SIGKILL');

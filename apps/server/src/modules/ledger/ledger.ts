@@ -156,38 +156,31 @@ export function ledger({ db }: { db: Db }) {
     },
 
     /**
-     * Many transactions in one statement (ledger_post per request, in the order given), all in the
-     * caller's transaction; their ids in that order. Same rules as post; a refusal aborts them all.
-     * Callers order requests by member account so two such batches cannot deadlock.
+     * Many transactions in one statement (ledger_post_many, migrations/0045: set-based, each member
+     * account locked once and updated once), all in the caller's transaction; their ids in the order
+     * given. Same rules as post, in request order; a refusal aborts them all.
      */
     async postMany(requests: readonly TransactionRequest[], trx: Db): Promise<bigint[]> {
       if (requests.length === 0) return [];
-      const starts: number[] = [];
-      const ends: number[] = [];
+      const owners: number[] = [];
       const postings: PostingRequest[] = [];
-      for (const request of requests) {
+      for (const [index, request] of requests.entries()) {
         checkShape(request);
-        starts.push(postings.length + 1);
+        owners.push(...request.postings.map(() => index + 1));
         postings.push(...request.postings);
-        ends.push(postings.length);
       }
       const accounts = postings.map(({ account }) => account);
       try {
-        const { rows } = await sql<{ ord: string; transaction_id: bigint }>`
-          SELECT DISTINCT ON (r.ord) r.ord::text AS ord, p.transaction_id
-            FROM unnest(${requests.map((r) => r.merchantId)}::integer[], ${requests.map((r) => r.currency)}::text[],
-                        ${requests.map((r) => r.idempotencyKey)}::text[], ${requests.map((r) => r.kind)}::text[],
-                        ${requests.map((r) => fingerprintOf(r).toString('hex'))}::text[],
-                        ${requests.map((r) => JSON.stringify(r.reference ?? {}))}::text[],
-                        ${starts}::integer[], ${ends}::integer[])
-                 WITH ORDINALITY AS r(merchant_id, currency, key, kind, fingerprint, reference, first, last, ord)
-           CROSS JOIN LATERAL ledger_post(
-                 r.merchant_id, r.currency, r.key, r.kind, decode(r.fingerprint, 'hex'), r.reference::jsonb,
-                 (${accounts.map((a) => a.kind)}::text[])[r.first:r.last],
-                 (${accounts.map((a) => ('memberId' in a ? a.memberId : null))}::integer[])[r.first:r.last],
-                 (${accounts.map((a) => ('vendorCode' in a ? a.vendorCode : null))}::text[])[r.first:r.last],
-                 (${postings.map(({ amount }) => amount.toString())}::bigint[])[r.first:r.last]) p
-           ORDER BY r.ord`.execute(trx);
+        const { rows } = await sql<{ transaction_id: string }>`
+          SELECT transaction_id::text FROM ledger_post_many(
+            ${requests.map((r) => r.merchantId)}::integer[], ${requests.map((r) => r.currency)}::text[],
+            ${requests.map((r) => r.idempotencyKey)}::text[], ${requests.map((r) => r.kind)}::text[],
+            ${requests.map((r) => fingerprintOf(r))}::bytea[],
+            ${requests.map((r) => JSON.stringify(r.reference ?? {}))}::jsonb[],
+            ${owners}::integer[], ${accounts.map((a) => a.kind)}::text[],
+            ${accounts.map((a) => ('memberId' in a ? a.memberId : null))}::integer[],
+            ${accounts.map((a) => ('vendorCode' in a ? a.vendorCode : null))}::text[],
+            ${postings.map(({ amount }) => amount.toString())}::bigint[])`.execute(trx);
         return rows.map((r) => BigInt(r.transaction_id));
       } catch (error) {
         throw ledgerRefusal(error, {

@@ -8,19 +8,28 @@ export interface ProtectionInForce {
   coolingOffUntil: Date | null;
 }
 
-/** The latest end of each kind still ahead: a later, shorter request never shortens a break. */
+/**
+ * The latest end of each kind still ahead (a later, shorter request never shortens a break), and
+ * the account's status: one statement, as every bet asks it (assertMayPlay).
+ */
+async function breaksAndStatus(db: Db, memberId: number): Promise<ProtectionInForce & { status: string | null }> {
+  const { rows } = await sql<{
+    status: string | null;
+    self_excluded_until: Date | null;
+    cooling_off_until: Date | null;
+  }>`
+    SELECT (SELECT status FROM members WHERE id = ${memberId}) AS status,
+           max(ends_at) FILTER (WHERE kind = 'self_exclusion') AS self_excluded_until,
+           max(ends_at) FILTER (WHERE kind = 'cooling_off') AS cooling_off_until
+      FROM member_protections
+     WHERE member_id = ${memberId} AND starts_at <= now() AND ends_at > now()`.execute(db);
+  const row = rows[0]!;
+  return { status: row.status, selfExcludedUntil: row.self_excluded_until, coolingOffUntil: row.cooling_off_until };
+}
+
 export async function protectionInForce(db: Db, memberId: number): Promise<ProtectionInForce> {
-  const row = await db
-    .selectFrom('member_protections')
-    .select([
-      sql<Date | null>`max(ends_at) FILTER (WHERE kind = 'self_exclusion')`.as('self_excluded_until'),
-      sql<Date | null>`max(ends_at) FILTER (WHERE kind = 'cooling_off')`.as('cooling_off_until'),
-    ])
-    .where('member_id', '=', memberId)
-    .where('starts_at', '<=', sql<Date>`now()`)
-    .where('ends_at', '>', sql<Date>`now()`)
-    .executeTakeFirstOrThrow();
-  return { selfExcludedUntil: row.self_excluded_until, coolingOffUntil: row.cooling_off_until };
+  const { selfExcludedUntil, coolingOffUntil } = await breaksAndStatus(db, memberId);
+  return { selfExcludedUntil, coolingOffUntil };
 }
 
 export function toProtection(state: ProtectionInForce): Protection {
@@ -35,7 +44,10 @@ export function toProtection(state: ProtectionInForce): Protection {
  * only after the credentials are proven, so a stranger learns nothing about the account.
  */
 export async function assertMayLogIn(db: Db, member: { id: number }): Promise<void> {
-  const state = await protectionInForce(db, member.id);
+  refuseBreaks(await protectionInForce(db, member.id));
+}
+
+function refuseBreaks(state: ProtectionInForce): void {
   if (state.selfExcludedUntil) {
     throw new AppError('auth.self_excluded', { until: state.selfExcludedUntil.toISOString() });
   }
@@ -56,7 +68,8 @@ export async function assertMayWager(db: Db, member: { id: number; type: number 
  * account that is active (a frozen or closed one is sent to its agent, §8).
  */
 export async function assertMayPlay(db: Db, member: { id: number; type: number }): Promise<void> {
-  await assertMayWager(db, member);
-  const account = await db.selectFrom('members').select('status').where('id', '=', member.id).executeTakeFirst();
-  if (account?.status !== 'active') throw new AppError('auth.contact_agent');
+  if (isTrialType(member.type)) throw new AppError('auth.trial_account');
+  const account = await breaksAndStatus(db, member.id);
+  refuseBreaks(account);
+  if (account.status !== 'active') throw new AppError('auth.contact_agent');
 }

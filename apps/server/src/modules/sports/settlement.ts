@@ -62,7 +62,6 @@ export function slipSettler({ db, ledger }: { db: Db; ledger: Ledger }) {
     return known;
   }
 
-  /** Settles one batch of a lane's marked slips; how many it took (0: none left for this caller). */
   /** Whether marked slips of the lane remain, locked or not. */
   async function anyDue(lane: number, lanes: number): Promise<boolean> {
     const found = await db
@@ -75,19 +74,25 @@ export function slipSettler({ db, ledger }: { db: Db; ledger: Ledger }) {
     return found !== undefined;
   }
 
-  async function settleBatch(lane: number, lanes: number): Promise<number> {
+  /**
+   * Settles one batch of a lane's marked slips after id `after` (a pass goes on from its last batch:
+   * from the start, each batch's scan would step again over the entries of the slips settled before
+   * it, which stay in the partial index until a vacuum); the slips it took and the last one's id.
+   */
+  async function settleBatch(lane: number, lanes: number, after: bigint): Promise<{ taken: number; lastId: bigint }> {
     return db.transaction().execute(async (trx) => {
       const slips = await trx
         .selectFrom('sports_slips')
         .selectAll()
         .where('settle_due', '=', true)
+        .where('id', '>', after)
         .$if(lanes > 1, (q) => q.where(sql<number>`member_id % ${lanes}`, '=', lane))
         .orderBy('id')
         .limit(SETTLE_BATCH)
         .forUpdate()
         .skipLocked()
         .execute();
-      if (slips.length === 0) return 0;
+      if (slips.length === 0) return { taken: 0, lastId: after };
       const legs = await trx
         .selectFrom('sports_slip_legs')
         .select(['slip_id', 'odds', 'outcome'])
@@ -243,7 +248,7 @@ export function slipSettler({ db, ledger }: { db: Db; ledger: Ledger }) {
       if (records.length > 0) await trx.insertInto('seamless_transactions').values(records).execute();
       await countCorrectedPayouts(trx, slips, updates);
 
-      return slips.length;
+      return { taken: slips.length, lastId: slips[slips.length - 1]!.id };
     });
   }
 
@@ -287,10 +292,17 @@ export function slipSettler({ db, ledger }: { db: Db; ledger: Ledger }) {
       const runLane = async (lane: number) => {
         let settled = 0;
         let waitedUntil: number | undefined;
+        let after = 0n;
         for (;;) {
-          const batch = await settleBatch(lane, lanes);
-          settled += batch;
-          if (batch === 0) {
+          const batch = await settleBatch(lane, lanes, after);
+          settled += batch.taken;
+          if (batch.taken === 0 && after > 0n) {
+            // The end of the lane: slips passed over (held then) or marked meanwhile are behind it.
+            after = 0n;
+            continue;
+          }
+          after = batch.lastId;
+          if (batch.taken === 0) {
             // Marked slips another transaction holds (a cash-out deciding, another pass's batch) are
             // waited for briefly, not left to the job: a cash-out refused by the result leaves its
             // slip to this pass.
