@@ -156,7 +156,7 @@ export function ledger({ db }: { db: Db }) {
     },
 
     /**
-     * Many transactions in one statement (ledger_post_many, migrations/0045: set-based, each member
+     * Many transactions in one statement (ledger_post_many, migrations/0046: set-based, each member
      * account locked once and updated once), all in the caller's transaction; their ids in the order
      * given. Same rules as post, in request order; a refusal aborts them all.
      */
