@@ -61,6 +61,9 @@ export function serverProcess(options: {
           DATA_DIR: options.dataDir,
           SEED_DEMO: '0',
           DEV_ENDPOINTS: '0',
+          // DEV_ENDPOINTS=1 would also start the sandbox vendor and the sandbox sports feed, two more
+          // tsx processes a start, which a SIGKILL leaves behind holding their ports: no test uses them.
+          SANDBOX_VENDOR: '0',
           LOG_LEVEL: 'error',
           WEB_DIST: '/nonexistent',
           DB_POOL_SIZE: String(options.poolSize ?? 10),
