@@ -111,10 +111,45 @@ function patch<T>(schema: T): T {
   return schema;
 }
 
+/**
+ * Issue 11 item 8: a schema is built when it is first used (parsed, or read by the app), not when
+ * its module loads: the contracts define every first-load endpoint's schemas at import, and
+ * building them all was a fifth of the task that evaluates the home page's bundle, for calls the
+ * page mostly never makes. Until then a schema is a stand-in that builds the real one on first
+ * touch and then behaves as it (every operation forwarded); classic's chaining methods and mini's
+ * `check` on a stand-in give another stand-in, so `z.string().trim().max(64).optional()` costs
+ * nothing at import either.
+ */
+const DEFERRED_CHAIN = new Set<PropertyKey>([...Object.keys(methods), 'check']);
+function deferred<T extends object>(build: () => T): T {
+  let built: T | undefined;
+  const real = (): T => (built ??= build());
+  return new Proxy({} as T, {
+    get(_target, key) {
+      if (built === undefined && DEFERRED_CHAIN.has(key)) {
+        return (...args: unknown[]) =>
+          deferred(() => (real() as Record<PropertyKey, (...a: unknown[]) => object>)[key]!(...args));
+      }
+      return Reflect.get(real(), key);
+    },
+    has: (_target, key) => Reflect.has(real(), key),
+    set: (_target, key, value) => Reflect.set(real(), key, value),
+    ownKeys: () => Reflect.ownKeys(real()),
+    // Reported configurable: the stand-in's own (empty) target must not be said to hold it for good.
+    getOwnPropertyDescriptor(_target, key) {
+      const descriptor = Reflect.getOwnPropertyDescriptor(real(), key);
+      return descriptor && { ...descriptor, configurable: true };
+    },
+    defineProperty: (_target, key, descriptor) => Reflect.defineProperty(real(), key, descriptor),
+    deleteProperty: (_target, key) => Reflect.deleteProperty(real(), key),
+    getPrototypeOf: () => Reflect.getPrototypeOf(real()),
+  });
+}
+
 const wrap =
-  <A extends unknown[], R>(factory: (...args: A) => R) =>
+  <A extends unknown[], R extends object>(factory: (...args: A) => R) =>
   (...args: A): R =>
-    patch(factory(...args));
+    deferred(() => patch(factory(...args)));
 
 export const z = {
   object: wrap(m.object),

@@ -17,7 +17,12 @@ export const captchaAnswerSchema = {
   captchaId: z.string().max(64).optional(),
 };
 
-const graphemes = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter('bn', { granularity: 'grapheme' }) : null;
+/**
+ * Made on first use, not at import: the browser's first Intl.Segmenter loads ICU's break rules, the
+ * largest part of evaluating the web app's first-load modules (issue 11 item 8), and only the
+ * feedback form counts characters.
+ */
+let graphemes: Intl.Segmenter | null | undefined;
 
 /**
  * Length as a reader counts it (§5 feedback 20 to 200 characters): grapheme clusters, so a Bengali
@@ -25,6 +30,7 @@ const graphemes = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter('bn'
  * server count with this one function.
  */
 export function countCharacters(text: string): number {
+  graphemes ??= typeof Intl.Segmenter === 'function' ? new Intl.Segmenter('bn', { granularity: 'grapheme' }) : null;
   if (!graphemes) return [...text].length;
   let count = 0;
   for (const _ of graphemes.segment(text)) count++;
