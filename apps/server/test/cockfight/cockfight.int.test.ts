@@ -13,6 +13,7 @@ import { demoMerchantId } from '../support/helpers.ts';
 
 type AdminFight = {
   id: number;
+  arenaId: number;
   state: string;
   odds: Record<string, string>;
   bets: number;
