@@ -71,7 +71,10 @@ interface CashierRow {
 /** An operator approves the pending deposit with this reference number (issue 5). */
 export async function approveDeposit(referenceNumber: string): Promise<CashierRow> {
   const admin = await adminSession();
-  const pending: CashierRow[] = await admin.call('GET', '/admin/deposits?status=pending');
+  const { list: pending }: { list: CashierRow[] } = await admin.call(
+    'GET',
+    '/admin/deposits?status=pending&pageSize=100',
+  );
   const deposit = pending.find((d) => d.referenceNumber === referenceNumber);
   if (!deposit) throw new Error(`no pending deposit with reference ${referenceNumber}`);
   return admin.call('POST', `/admin/deposits/${deposit.id}/approve`);
@@ -80,7 +83,10 @@ export async function approveDeposit(referenceNumber: string): Promise<CashierRo
 /** An operator rejects a member's pending withdrawal of `amount` ("1000.00"): the hold is released. */
 export async function rejectWithdrawal(username: string, amount: string, reason: string): Promise<CashierRow> {
   const admin = await adminSession();
-  const pending: CashierRow[] = await admin.call('GET', '/admin/withdrawals?status=pending');
+  const { list: pending }: { list: CashierRow[] } = await admin.call(
+    'GET',
+    '/admin/withdrawals?status=pending&pageSize=100',
+  );
   const withdrawal = pending.find((w) => w.username === username && w.amount === amount);
   if (!withdrawal) throw new Error(`no pending withdrawal of ${amount} for ${username}`);
   return admin.call('POST', `/admin/withdrawals/${withdrawal.id}/reject`, { reason });

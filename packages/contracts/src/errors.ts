@@ -789,6 +789,27 @@ export const errorCatalog = {
     en: 'Please upload a proof image.',
     bn: 'অনুগ্রহ করে একটি প্রমাণের ছবি আপলোড করুন।',
   },
+  // Payment channels in the console (issue 5 item 3): the rules the channel schema cannot say.
+  'cashier.channel_max_below_min': {
+    status: 400,
+    en: 'The maximum amount must not be below the minimum.',
+    bn: 'সর্বোচ্চ পরিমাণ সর্বনিম্ন পরিমাণের চেয়ে কম হতে পারে না।',
+  },
+  'cashier.channel_payee_required': {
+    status: 400,
+    en: 'A manual channel needs the account members pay into.',
+    bn: 'ম্যানুয়াল চ্যানেলে সদস্যরা যে অ্যাকাউন্টে টাকা পাঠাবেন সেটি দিতে হবে।',
+  },
+  'cashier.channel_gateway_no_payee': {
+    status: 400,
+    en: 'A gateway channel has no payee account: members pay on the gateway’s page.',
+    bn: 'গেটওয়ে চ্যানেলে প্রাপকের অ্যাকাউন্ট থাকে না: সদস্যরা গেটওয়ের পাতায় টাকা দেন।',
+  },
+  'cashier.channel_secret_gateway_only': {
+    status: 400,
+    en: 'Only a gateway channel has a callback secret.',
+    bn: 'শুধু গেটওয়ে চ্যানেলের কলব্যাক সিক্রেট থাকে।',
+  },
   'cashier.same_operator': {
     status: 403,
     en: 'A different operator must confirm this adjustment.',

@@ -1,21 +1,23 @@
 import { useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  COCKFIGHT_FIGHT_STATES,
   COCKFIGHT_SIDES,
   LOTTERY_DRAW_STATES,
   SPORTS_EVENT_STATES,
   cockfightAdminEndpoints as cockfight,
   lotteryAdminEndpoints as lottery,
   sportsAdminEndpoints as sports,
+  type ADMIN_CORRECTION_SORTS,
+  type ADMIN_FIGHT_SORTS,
   type CockfightSide,
   type ValueOf,
 } from '@khela/contracts';
 import { call } from '../api.ts';
 import { useI18n } from '../i18n.tsx';
 import { formatAmount, formatCount, formatTime } from '../format.ts';
-import { Failed, Loading } from '../components/states.tsx';
 import { PagedTable } from '../components/paged-table.tsx';
-import { DataTable, type Column } from '../components/data-table.tsx';
+import type { Column, Sort } from '../components/data-table.tsx';
 import { fieldError } from '../members-logic.ts';
 import { useConfirmedAction } from './books-confirm.tsx';
 import { fightActions, sumStakes } from './books-logic.ts';
@@ -23,9 +25,11 @@ import { FilterSelect } from '../components/filter-select.tsx';
 
 const PAGE_SIZE = 20;
 type SportsEvent = ValueOf<typeof sports.events>['list'][number];
-type Fight = ValueOf<typeof cockfight.fightsList>[number];
+type Fight = ValueOf<typeof cockfight.fightsList>['list'][number];
 type Draw = ValueOf<typeof lottery.draws>['list'][number];
 type Book = 'sports' | 'cockfight' | 'lottery';
+type FightSort = (typeof ADMIN_FIGHT_SORTS)[number];
+type CorrectionSort = (typeof ADMIN_CORRECTION_SORTS)[number];
 
 /** Issue 16 item 5: the house's books — sports events, cockfight fights, lottery draws — and what settles them. */
 export default function BooksSection({ permissions }: { permissions: readonly string[] }) {
@@ -344,29 +348,58 @@ function MarketRow({ market, editable }: { market: SportsEvent['markets'][number
 
 function Corrections() {
   const { t, language } = useI18n();
-  const query = useQuery({ queryKey: ['books', 'sports', 'corrections'], queryFn: () => call(sports.corrections) });
-  type Row = ValueOf<typeof sports.corrections>[number];
+  const [pageNo, setPageNo] = useState(1);
+  const [sort, setSort] = useState<Sort>({ key: 'updatedAt', order: 'desc' });
+  const query = useQuery({
+    queryKey: ['books', 'sports', 'corrections', sort, pageNo],
+    queryFn: () =>
+      call(sports.corrections, {
+        query: {
+          sort: sort.key as CorrectionSort,
+          order: sort.order,
+          pageNo: String(pageNo),
+          pageSize: String(PAGE_SIZE),
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+  type Row = ValueOf<typeof sports.corrections>['list'][number];
   const columns: Column<Row>[] = [
-    { id: 'slip', header: t('books.slip'), cell: (r) => `#${r.slipId}` },
+    { id: 'slip', header: t('books.slip'), cell: (r) => `#${r.slipId}`, sortKey: 'slipId' },
     { id: 'member', header: t('books.member'), cell: (r) => `#${r.memberId}` },
-    { id: 'owed', header: t('books.outstanding'), cell: (r) => formatAmount(r.outstanding, language) },
-    { id: 'when', header: t('books.updatedAt'), cell: (r) => formatTime(r.updatedAt, language), wide: true },
+    {
+      id: 'owed',
+      header: t('books.outstanding'),
+      cell: (r) => formatAmount(r.outstanding, language),
+      sortKey: 'outstanding',
+    },
+    {
+      id: 'when',
+      header: t('books.updatedAt'),
+      cell: (r) => formatTime(r.updatedAt, language),
+      wide: true,
+      sortKey: 'updatedAt',
+    },
   ];
   return (
     <div className="block">
       <h2>{t('books.outstandingTitle')}</h2>
       <p className="hint">{t('books.outstandingHint')}</p>
-      {query.isPending && <Loading />}
-      {query.isError && <Failed message={query.error.message} onRetry={() => void query.refetch()} />}
-      {query.data && (
-        <DataTable
-          caption={t('books.outstandingTitle')}
-          columns={columns}
-          rows={query.data}
-          rowKey={(r) => r.slipId}
-          empty={t('books.noOutstanding')}
-        />
-      )}
+      <PagedTable
+        query={query}
+        caption={t('books.outstandingTitle')}
+        columns={columns}
+        rowKey={(r) => r.slipId}
+        sort={sort}
+        onSort={(next) => {
+          setSort(next);
+          setPageNo(1);
+        }}
+        empty={t('books.noOutstanding')}
+        pageNo={pageNo}
+        pageSize={PAGE_SIZE}
+        onPage={setPageNo}
+      />
     </div>
   );
 }
@@ -374,14 +407,27 @@ function Corrections() {
 function CockfightBook() {
   const { t, language } = useI18n();
   const [arenaId, setArenaId] = useState('');
+  const [state, setState] = useState('');
+  const [pageNo, setPageNo] = useState(1);
+  const [sort, setSort] = useState<Sort>({ key: 'scheduledAt', order: 'desc' });
   const [oddsFor, setOddsFor] = useState<Fight | null>(null);
   const [sideFor, setSideFor] = useState<Record<number, string>>({});
   const { ask, dialog } = useConfirmedAction(['books', 'cockfight']);
   const queryClient = useQueryClient();
   const arenas = useQuery({ queryKey: ['books', 'cockfight', 'arenas'], queryFn: () => call(cockfight.arenasList) });
   const query = useQuery({
-    queryKey: ['books', 'cockfight', 'fights', arenaId],
-    queryFn: () => call(cockfight.fightsList, { query: arenaId ? { arenaId } : {} }),
+    queryKey: ['books', 'cockfight', 'fights', arenaId, state, sort, pageNo],
+    queryFn: () =>
+      call(cockfight.fightsList, {
+        query: {
+          arenaId: arenaId || undefined,
+          state: (state || undefined) as Fight['state'] | undefined,
+          sort: sort.key as FightSort,
+          order: sort.order,
+          pageNo: String(pageNo),
+          pageSize: String(PAGE_SIZE),
+        },
+      }),
     placeholderData: keepPreviousData,
   });
   const windowCall = useMutation({
@@ -400,8 +446,14 @@ function CockfightBook() {
       stake: formatAmount(sumStakes(Object.values(f.staked)), language),
     });
   const columns: Column<Fight>[] = [
-    { id: 'fight', header: t('books.fight'), cell: label },
-    { id: 'when', header: t('books.startsAt'), cell: (f) => formatTime(f.scheduledAt, language), wide: true },
+    { id: 'fight', header: t('books.fight'), cell: label, sortKey: 'fightNo' },
+    {
+      id: 'when',
+      header: t('books.startsAt'),
+      cell: (f) => formatTime(f.scheduledAt, language),
+      wide: true,
+      sortKey: 'scheduledAt',
+    },
     {
       id: 'state',
       header: t('books.status'),
@@ -517,7 +569,20 @@ function CockfightBook() {
           anyLabel={t('books.any')}
           options={(arenas.data ?? []).map((a) => ({ value: a.id, label: a.name[language] }))}
           value={arenaId}
-          onChange={(event) => setArenaId(event.target.value)}
+          onChange={(event) => {
+            setArenaId(event.target.value);
+            setPageNo(1);
+          }}
+        />
+        <FilterSelect
+          label={t('books.status')}
+          anyLabel={t('books.any')}
+          options={COCKFIGHT_FIGHT_STATES.map((s) => ({ value: s, label: t(`books.fightState.${s}`) }))}
+          value={state}
+          onChange={(event) => {
+            setState(event.target.value);
+            setPageNo(1);
+          }}
         />
       </form>
       {windowCall.isError && (
@@ -525,18 +590,22 @@ function CockfightBook() {
           {windowCall.error.message}
         </p>
       )}
-      {query.isPending && <Loading />}
-      {query.isError && <Failed message={query.error.message} onRetry={() => void query.refetch()} />}
-      {query.data && (
-        <DataTable
-          caption={t('books.tab.cockfight')}
-          columns={columns}
-          rows={query.data}
-          rowKey={(f) => f.id}
-          rowTestId={(f) => `fight-${f.id}`}
-          empty={t('books.noFights')}
-        />
-      )}
+      <PagedTable
+        query={query}
+        caption={t('books.tab.cockfight')}
+        columns={columns}
+        rowKey={(f) => f.id}
+        rowTestId={(f) => `fight-${f.id}`}
+        sort={sort}
+        onSort={(next) => {
+          setSort(next);
+          setPageNo(1);
+        }}
+        empty={t('books.noFights')}
+        pageNo={pageNo}
+        pageSize={PAGE_SIZE}
+        onPage={setPageNo}
+      />
       {oddsFor && <FightOdds fight={oddsFor} name={label(oddsFor)} onDone={() => setOddsFor(null)} />}
       {dialog}
     </>

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   cashierAdminEndpoints as cashier,
+  type CASHIER_QUEUE_SORTS,
   CASHIER_SEARCH_BY,
   DEPOSIT_STATUSES,
   WITHDRAWAL_STATUSES,
@@ -14,11 +15,14 @@ import { actionsFor, arrivedSince, type Action } from '../queue.ts';
 import { fieldError } from '../members-logic.ts';
 import { Failed, Loading } from '../components/states.tsx';
 import { ConfirmDialog } from '../components/dialog.tsx';
+import type { Column, Sort } from '../components/data-table.tsx';
+import { PagedTable } from '../components/paged-table.tsx';
 import type { MessageKey } from '../locales/en.ts';
 import { CashierSettings } from './cashier-settings.tsx';
 
 /** New requests show up without a refresh: the open queue is read again this often. */
 const POLL_MS = 4_000;
+const PAGE_SIZE = 20;
 
 type Deposit = ValueOf<typeof cashier.depositApprove>;
 type Withdrawal = ValueOf<typeof cashier.withdrawalApprove>;
@@ -32,6 +36,7 @@ interface Search {
   maxAmount?: string | undefined;
 }
 type Row = (Deposit & { kind: 'deposits' }) | (Withdrawal & { kind: 'withdrawals' });
+type QueueSort = (typeof CASHIER_QUEUE_SORTS)[number];
 
 const ACTION_LABEL: Record<Action, MessageKey> = {
   approve: 'cashier.approve',
@@ -45,6 +50,8 @@ export default function CashierSection() {
   const [kind, setKind] = useState<Kind>('deposits');
   const [status, setStatus] = useState<string>('pending');
   const [search, setSearch] = useState<Search>({ by: 'username' });
+  const [sort, setSort] = useState<Sort>({ key: 'id', order: 'desc' });
+  const [pageNo, setPageNo] = useState(1);
   const searchId = useId();
   const [openId, setOpenId] = useState<number | null>(null);
   const [showSettings, setShowSettings] = useState(false);
@@ -54,35 +61,46 @@ export default function CashierSection() {
   const statuses = kind === 'deposits' ? DEPOSIT_STATUSES : WITHDRAWAL_STATUSES;
 
   const query = useQuery({
-    queryKey: ['cashier', kind, status, search],
-    queryFn: async (): Promise<Row[]> => {
-      const filter = { limit: 200, status: status === '' ? undefined : status, ...search };
-      return kind === 'deposits'
-        ? (await call(cashier.depositsList, { query: filter as { status?: (typeof DEPOSIT_STATUSES)[number] } })).map(
-            (row) => ({ ...row, kind: 'deposits' as const }),
-          )
-        : (
-            await call(cashier.withdrawalsList, { query: filter as { status?: (typeof WITHDRAWAL_STATUSES)[number] } })
-          ).map((row) => ({ ...row, kind: 'withdrawals' as const }));
+    queryKey: ['cashier', kind, status, search, sort, pageNo],
+    queryFn: async (): Promise<{ list: Row[]; total: number }> => {
+      const filter = {
+        status: status === '' ? undefined : status,
+        ...search,
+        sort: sort.key as QueueSort,
+        order: sort.order,
+        pageNo: String(pageNo),
+        pageSize: String(PAGE_SIZE),
+      };
+      if (kind === 'deposits') {
+        const page = await call(cashier.depositsList, {
+          query: filter as typeof filter & { status?: (typeof DEPOSIT_STATUSES)[number] },
+        });
+        return { ...page, list: page.list.map((row) => ({ ...row, kind: 'deposits' as const })) };
+      }
+      const page = await call(cashier.withdrawalsList, {
+        query: filter as typeof filter & { status?: (typeof WITHDRAWAL_STATUSES)[number] },
+      });
+      return { ...page, list: page.list.map((row) => ({ ...row, kind: 'withdrawals' as const })) };
     },
     // A refused search (a field error) is not asked again until the operator changes it.
     refetchInterval: (current) => (current.state.error ? false : POLL_MS),
     refetchIntervalInBackground: false,
+    placeholderData: keepPreviousData,
     enabled: !showSettings,
   });
-  const rows = query.data ?? [];
-  // Per queue (kind and status): what was there when the operator first saw it.
+  const rows = query.data?.list ?? [];
+  // Per queue (kind, status and search, whatever the page or order): what was there when the
+  // operator first saw it; the previous queue's rows, kept on screen while this one loads, do not count.
   const queueKey = `${kind}:${status}:${JSON.stringify(search)}`;
   useEffect(() => {
-    if (query.data && !newestSeen.current.has(queueKey)) {
+    if (query.data && !query.isPlaceholderData && !newestSeen.current.has(queueKey)) {
       newestSeen.current.set(
         queueKey,
-        query.data.reduce((max, row) => Math.max(max, row.id), 0),
+        query.data.list.reduce((max, row) => Math.max(max, row.id), 0),
       );
     }
-  }, [query.data, queueKey]);
+  }, [query.data, query.isPlaceholderData, queueKey]);
   const arrived = arrivedSince(rows, newestSeen.current.get(queueKey) ?? null);
-  const shown = rows;
   const qError = fieldError(query.error, 'q');
   const amountError = fieldError(query.error, 'minAmount') ?? fieldError(query.error, 'maxAmount');
   const submitSearch = (event: FormEvent<HTMLFormElement>) => {
@@ -95,6 +113,7 @@ export default function CashierSection() {
       minAmount: value('minAmount'),
       maxAmount: value('maxAmount'),
     });
+    setPageNo(1);
   };
   const open = rows.find((row) => row.id === openId) ?? null;
 
@@ -112,6 +131,7 @@ export default function CashierSection() {
               setKind(k);
               setOpenId(null);
               setStatus('pending');
+              setPageNo(1);
             }}
           >
             {t(`cashier.${k}`)}
@@ -128,7 +148,13 @@ export default function CashierSection() {
           <form className="filters" role="search" aria-label={t('cashier.searchTitle')} onSubmit={submitSearch}>
             <label className="inline">
               {t('cashier.status')}
-              <select value={status} onChange={(event) => setStatus(event.target.value)}>
+              <select
+                value={status}
+                onChange={(event) => {
+                  setStatus(event.target.value);
+                  setPageNo(1);
+                }}
+              >
                 <option value="">{t('cashier.all')}</option>
                 {statuses.map((s) => (
                   <option key={s} value={s}>
@@ -194,12 +220,20 @@ export default function CashierSection() {
               {done}
             </p>
           )}
-          {query.isPending && <Loading />}
-          {query.isError && !qError && !amountError && (
-            <Failed message={query.error.message} onRetry={() => void query.refetch()} />
+          {/* A refused search shows its field error beside the input, not the table's failure. */}
+          {query.isError && (qError || amountError) ? null : (
+            <QueueTable
+              query={query}
+              sort={sort}
+              onSort={(next) => {
+                setSort(next);
+                setPageNo(1);
+              }}
+              pageNo={pageNo}
+              onPage={setPageNo}
+              onOpen={setOpenId}
+            />
           )}
-          {query.data && shown.length === 0 && <p className="empty">{t('cashier.empty')}</p>}
-          {shown.length > 0 && <QueueTable rows={shown} onOpen={setOpenId} />}
           {open && <Detail row={open} onClose={() => setOpenId(null)} onDone={setDone} />}
         </>
       )}
@@ -207,48 +241,68 @@ export default function CashierSection() {
   );
 }
 
-function QueueTable({ rows, onOpen }: { rows: Row[]; onOpen: (id: number) => void }) {
+/** The queue as a page of the server's list: sortable by arrival (id), amount and time; the open button per row. */
+function QueueTable({
+  query,
+  sort,
+  onSort,
+  pageNo,
+  onPage,
+  onOpen,
+}: {
+  query: Parameters<typeof PagedTable<Row>>[0]['query'];
+  sort: Sort;
+  onSort: (sort: Sort) => void;
+  pageNo: number;
+  onPage: (page: number) => void;
+  onOpen: (id: number) => void;
+}) {
   const { t, language } = useI18n();
+  const columns: Column<Row>[] = [
+    { id: 'id', header: t('cashier.id'), cell: (row) => `#${row.id}`, sortKey: 'id' },
+    { id: 'member', header: t('cashier.member'), cell: (row) => row.username },
+    {
+      id: 'amount',
+      header: t('cashier.amount'),
+      cell: (row) => formatAmount(row.amount, language, row.currency),
+      sortKey: 'amount',
+    },
+    {
+      id: 'status',
+      header: t('cashier.status'),
+      cell: (row) => <span className={`badge ${row.status}`}>{t(`status.${row.status}` as MessageKey)}</span>,
+    },
+    {
+      id: 'created',
+      header: t('cashier.created'),
+      cell: (row) => formatTime(row.createdAt, language),
+      wide: true,
+      sortKey: 'createdAt',
+    },
+    {
+      id: 'open',
+      header: <span className="visually-hidden">{t('cashier.open')}</span>,
+      cell: (row) => (
+        <button type="button" onClick={() => onOpen(row.id)} aria-label={`${t('cashier.open')} #${row.id}`}>
+          {t('cashier.open')}
+        </button>
+      ),
+    },
+  ];
   return (
-    <div className="table-wrap">
-      <table className="queue">
-        <caption className="visually-hidden">{t('cashier.title')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('cashier.id')}</th>
-            <th scope="col">{t('cashier.member')}</th>
-            <th scope="col" className="num">
-              {t('cashier.amount')}
-            </th>
-            <th scope="col">{t('cashier.status')}</th>
-            <th scope="col" className="wide">
-              {t('cashier.created')}
-            </th>
-            <th scope="col">
-              <span className="visually-hidden">{t('cashier.open')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id} data-testid={`row-${row.id}`}>
-              <td>#{row.id}</td>
-              <td>{row.username}</td>
-              <td className="num">{formatAmount(row.amount, language, row.currency)}</td>
-              <td>
-                <span className={`badge ${row.status}`}>{t(`status.${row.status}` as MessageKey)}</span>
-              </td>
-              <td className="wide">{formatTime(row.createdAt, language)}</td>
-              <td>
-                <button type="button" onClick={() => onOpen(row.id)} aria-label={`${t('cashier.open')} #${row.id}`}>
-                  {t('cashier.open')}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <PagedTable
+      query={query}
+      caption={t('cashier.title')}
+      columns={columns}
+      rowKey={(row) => row.id}
+      rowTestId={(row) => `row-${row.id}`}
+      sort={sort}
+      onSort={onSort}
+      empty={t('cashier.empty')}
+      pageNo={pageNo}
+      pageSize={PAGE_SIZE}
+      onPage={onPage}
+    />
   );
 }
 

@@ -1,10 +1,11 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminEndpoints, type EndpointDef } from '@khela/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CONTENT_LISTS, adminEndpoints, type EndpointDef } from '@khela/contracts';
 import { ApiError, call, session } from '../api.ts';
 import { useI18n } from '../i18n.tsx';
-import { Failed, Loading } from '../components/states.tsx';
-import { DataTable, type Column } from '../components/data-table.tsx';
+import { type Column, type Sort } from '../components/data-table.tsx';
+import { PagedTable } from '../components/paged-table.tsx';
+import { FilterSelect } from '../components/filter-select.tsx';
 import { ConfirmDialog, Dialog } from '../components/dialog.tsx';
 import {
   applyRichCommand,
@@ -33,6 +34,7 @@ export interface KindConfig {
 }
 
 const LANGUAGES = ['en', 'bn'] as const;
+const PAGE_SIZE = 20;
 
 /** The allow-list the preview keeps; the server sanitises again whatever is saved (rich-text.ts). */
 const PREVIEW_TAGS = new Set(
@@ -95,10 +97,37 @@ export function ContentKindPanel({ config }: { config: KindConfig }) {
   const [editing, setEditing] = useState<Item | 'new' | null>(null);
   const [removing, setRemoving] = useState<Item | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const listing = CONTENT_LISTS[config.id];
+  const sortable: readonly string[] = listing.sorts;
+  const [filters, setFilters] = useState<Record<string, string>>({});
+  const [q, setQ] = useState('');
+  // No sort chosen: the kind's own order on the server (CONTENT_KIND_TABLE.orderBy).
+  const [sort, setSort] = useState<Sort | undefined>(undefined);
+  const [pageNo, setPageNo] = useState(1);
   const query = useQuery({
-    queryKey: ['content', config.id],
-    queryFn: () => call(calls.list) as Promise<Item[]>,
+    queryKey: ['content', config.id, filters, q, sort, pageNo],
+    queryFn: () =>
+      call(calls.list, {
+        query: {
+          ...filters,
+          ...(q && { q }),
+          ...(sort && { sort: sort.key, order: sort.order }),
+          pageNo: String(pageNo),
+          pageSize: String(PAGE_SIZE),
+        },
+      } as never) as Promise<{ list: Item[]; total: number }>,
+    placeholderData: keepPreviousData,
   });
+  const filter = (field: string, value: string) => {
+    const { [field]: _dropped, ...rest } = filters;
+    setFilters(value ? { ...rest, [field]: value } : rest);
+    setPageNo(1);
+  };
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setQ(String(new FormData(event.currentTarget).get('q') ?? '').trim());
+    setPageNo(1);
+  };
   const remove = useMutation({
     mutationFn: (item: Item) => call(calls.remove, { params: { id: item.id } } as never),
     onSuccess: async () => {
@@ -116,6 +145,7 @@ export function ContentKindPanel({ config }: { config: KindConfig }) {
         id: name,
         header: c(`field.${name}` as ContentTextKey),
         wide: name !== config.columns[0],
+        ...(sortable.includes(name) && { sortKey: name }),
         cell: (item) => {
           const value = item[name];
           // A video banner's address is a video page, not an image.
@@ -177,18 +207,47 @@ export function ContentKindPanel({ config }: { config: KindConfig }) {
           {done}
         </p>
       )}
-      {query.isPending && <Loading />}
-      {query.isError && <Failed message={query.error.message} onRetry={() => void query.refetch()} />}
-      {query.data && (
-        <DataTable
-          caption={c(`kind.${config.id}` as ContentTextKey)}
-          columns={columns}
-          rows={query.data}
-          rowKey={(item) => item.id}
-          rowTestId={(item) => `${config.id}-${item.id}`}
-          empty={c('content.empty')}
-        />
-      )}
+      <div className="filters">
+        <form role="search" className="inline" onSubmit={search}>
+          <label className="inline">
+            {c('content.searchIn', { kind: c(`kind.${config.id}` as ContentTextKey) })}
+            <input name="q" type="search" maxLength={100} defaultValue={q} />
+          </label>
+          <button type="submit">{c('content.search')}</button>
+        </form>
+        {Object.entries(listing.filters).map(([field, values]: [string, readonly string[]]) => (
+          <FilterSelect
+            key={field}
+            label={c(`field.${field}` as ContentTextKey)}
+            anyLabel={c('content.any')}
+            options={values.map((value) => ({
+              value,
+              label:
+                value === 'true' || value === 'false'
+                  ? c(value === 'true' ? 'content.yes' : 'content.no')
+                  : optionLabel(c, field, value),
+            }))}
+            value={filters[field] ?? ''}
+            onChange={(event) => filter(field, event.target.value)}
+          />
+        ))}
+      </div>
+      <PagedTable
+        query={query}
+        caption={c(`kind.${config.id}` as ContentTextKey)}
+        columns={columns}
+        rowKey={(item) => item.id}
+        rowTestId={(item) => `${config.id}-${item.id}`}
+        {...(sort && { sort })}
+        onSort={(next) => {
+          setSort(next);
+          setPageNo(1);
+        }}
+        empty={c('content.empty')}
+        pageNo={pageNo}
+        pageSize={PAGE_SIZE}
+        onPage={setPageNo}
+      />
       {editing && (
         <ItemDialog
           config={config}

@@ -8,8 +8,7 @@ import { Failed, Loading } from '../components/states.tsx';
 import { DataTable, type Column } from '../components/data-table.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import { formErrors } from './operators-form.ts';
-import { useConfirmedAction } from './books-confirm.tsx';
-import { StatusBadge, StatusMenu } from './games-status.tsx';
+import { StatusBadge, StatusMenu, useStatusChange } from './games-status.tsx';
 
 const LIMIT_INPUTS = ['minBet', 'maxBet'] as const;
 
@@ -20,7 +19,7 @@ const LIMIT_INPUTS = ['minBet', 'maxBet'] as const;
 export function InhouseGames() {
   const { t, language } = useI18n();
   const [editing, setEditing] = useState<AdminInhouseGame | null>(null);
-  const { ask, dialog } = useConfirmedAction(['games']);
+  const { askStatus, dialog } = useStatusChange();
   const query = useQuery({ queryKey: ['games', 'inhouse'], queryFn: () => call(catalogue.inhouseGames) });
   const percent = (value: string) => `${localDigits(value.replace(/0+$/, '').replace(/\.$/, ''), language)}%`;
   const columns: Column<AdminInhouseGame>[] = [
@@ -60,11 +59,9 @@ export function InhouseGames() {
             name={g.name[language]}
             status={g.status}
             onChoose={(status) =>
-              ask({
-                title: t('games.statusTitle', { name: g.name[language], status: t(`games.status.${status}`) }),
-                consequence: <p>{t(`games.statusBody.${status}`)}</p>,
-                confirmLabel: t(`games.setStatus.${status}`),
-                tone: status === 'on' ? 'primary' : 'danger',
+              askStatus({
+                name: g.name[language],
+                status,
                 run: () => call(catalogue.gamesUpdate, { params: { id: String(g.id) }, body: { status } }),
               })
             }

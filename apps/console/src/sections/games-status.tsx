@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { CATALOGUE_STATUSES, type AdminGame } from '@khela/contracts';
 import { useI18n } from '../i18n.tsx';
+import { useConfirmedAction } from './books-confirm.tsx';
 
 type Status = AdminGame['status'];
 
@@ -39,4 +41,37 @@ export function StatusMenu({
       ))}
     </select>
   );
+}
+
+/**
+ * The catalogue's one status-change confirmation (a game, a vendor, one of our own games): what the
+ * new status does for players, then the call that sets it; `context` goes before that (a vendor's games).
+ */
+export function useStatusChange() {
+  const { t } = useI18n();
+  const { ask, dialog } = useConfirmedAction(['games']);
+  const askStatus = ({
+    name,
+    status,
+    context,
+    run,
+  }: {
+    name: string;
+    status: Status;
+    context?: ReactNode;
+    run: () => Promise<unknown>;
+  }) =>
+    ask({
+      title: t('games.statusTitle', { name, status: t(`games.status.${status}`) }),
+      consequence: (
+        <p>
+          {context && <>{context} </>}
+          {t(`games.statusBody.${status}`)}
+        </p>
+      ),
+      confirmLabel: t(`games.setStatus.${status}`),
+      tone: status === 'on' ? 'primary' : 'danger',
+      run,
+    });
+  return { askStatus, dialog };
 }

@@ -19,11 +19,10 @@ import { DataTable, type Column, type Sort } from '../components/data-table.tsx'
 import { Pager } from '../components/pager.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import { formErrors } from './operators-form.ts';
-import { useConfirmedAction } from './books-confirm.tsx';
 import { gameChanges, type GameForm } from './games-logic.ts';
 import { FilterSelect } from '../components/filter-select.tsx';
 import { InhouseGames } from './games-inhouse.tsx';
-import { StatusBadge, StatusMenu } from './games-status.tsx';
+import { StatusBadge, StatusMenu, useStatusChange } from './games-status.tsx';
 
 const PAGE_SIZE = 25;
 type Status = AdminGame['status'];
@@ -68,7 +67,7 @@ function GamesList() {
   const [sort, setSort] = useState<Sort>({ key: 'lobby', order: 'asc' });
   const [pageNo, setPageNo] = useState(1);
   const [editing, setEditing] = useState<AdminGame | null>(null);
-  const { ask, dialog } = useConfirmedAction(['games']);
+  const { askStatus, dialog } = useStatusChange();
   const vendors = useQuery({ queryKey: ['games', 'vendors'], queryFn: () => call(catalogue.vendorsList) });
   const query = useQuery({
     queryKey: ['games', 'list', filters, sort, pageNo],
@@ -97,11 +96,9 @@ function GamesList() {
     setPageNo(1);
   };
   const setStatus = (game: AdminGame, status: Status) =>
-    ask({
-      title: t('games.statusTitle', { name: game.name[language], status: t(`games.status.${status}`) }),
-      consequence: <p>{t(`games.statusBody.${status}`)}</p>,
-      confirmLabel: t(`games.setStatus.${status}`),
-      tone: status === 'on' ? 'primary' : 'danger',
+    askStatus({
+      name: game.name[language],
+      status,
       run: () => call(catalogue.gamesUpdate, { params: { id: String(game.id) }, body: { status } }),
     });
   const columns: Column<AdminGame>[] = [
@@ -301,19 +298,13 @@ function GameEditor({ game, onClose }: { game: AdminGame; onClose: () => void })
 
 function Vendors({ canChange }: { canChange: boolean }) {
   const { t, language } = useI18n();
-  const { ask, dialog } = useConfirmedAction(['games']);
+  const { askStatus, dialog } = useStatusChange();
   const query = useQuery({ queryKey: ['games', 'vendors'], queryFn: () => call(catalogue.vendorsList) });
   const setStatus = (vendor: AdminGameVendor, status: Status) =>
-    ask({
-      title: t('games.statusTitle', { name: vendor.displayName[language], status: t(`games.status.${status}`) }),
-      consequence: (
-        <p>
-          {t('games.vendorStatusBody', { count: formatCount(vendor.gameCount, language) })}{' '}
-          {t(`games.statusBody.${status}`)}
-        </p>
-      ),
-      confirmLabel: t(`games.setStatus.${status}`),
-      tone: status === 'on' ? 'primary' : 'danger',
+    askStatus({
+      name: vendor.displayName[language],
+      status,
+      context: t('games.vendorStatusBody', { count: formatCount(vendor.gameCount, language) }),
       run: () => call(catalogue.vendorsUpdate, { params: { id: String(vendor.id) }, body: { status } }),
     });
   const columns: Column<AdminGameVendor>[] = [

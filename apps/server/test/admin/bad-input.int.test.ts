@@ -268,8 +268,8 @@ describe('payloads that are only text are kept as text', () => {
     );
     expect(res.status).toBe(200);
     expect(res.body.value.title).toEqual(title);
-    const list = await t.get<{ id: number }[]>('/admin/banners', { headers: admin });
-    expect(list.body.value.map((b) => b.id)).toContain(res.body.value.id);
+    const list = await t.get<{ list: { id: number }[] }>('/admin/banners?sort=id&order=desc', { headers: admin });
+    expect(list.body.value.list.map((b) => b.id)).toContain(res.body.value.id);
   });
 
   it('ignores fields the contract does not know: a body cannot pick the merchant or the id', async () => {

@@ -14,6 +14,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Item = { id: number } & Record<string, unknown>;
+type Page = { list: Item[]; total: number; pageNo: number; pageSize: number };
+
+/** The first page of a kind's list, newest first (what a test just wrote is on it). */
+const listed = async (path: string, headers: AuthHeaders = admin) =>
+  (await t.get<Page>(`${path}?sort=id&order=desc`, { headers })).body.value.list;
 
 const text = (bn: string, en: string) => ({ bn, en });
 
@@ -121,16 +126,14 @@ describe.each(KINDS)('$kind', ({ kind, path, create, created, update }) => {
     expect(res.status).toBe(200);
     expect(res.body.value).toMatchObject({ ...create, ...created });
     id = res.body.value.id;
-    const list = await t.get<Item[]>(path, { headers: admin });
-    expect(list.body.value).toContainEqual(res.body.value);
+    expect(await listed(path)).toContainEqual(res.body.value);
   });
 
   it('replaces it and lists the new version', async () => {
     const res = await t.request<Item>('PUT', `${path}/${id}`, update, { headers: admin });
     expect(res.status).toBe(200);
     expect(res.body.value).toMatchObject({ id, ...update });
-    const list = await t.get<Item[]>(path, { headers: admin });
-    expect(list.body.value.find((item) => item.id === id)).toEqual(res.body.value);
+    expect((await listed(path)).find((item) => item.id === id)).toEqual(res.body.value);
   });
 
   it('writes an audit row for each change, with before and after', async () => {
@@ -149,23 +152,20 @@ describe.each(KINDS)('$kind', ({ kind, path, create, created, update }) => {
   });
 
   it("is invisible to another merchant's operator, who can neither change nor delete it", async () => {
-    const list = await t.get<Item[]>(path, { headers: otherAdmin });
-    expect(list.body.value.some((item) => item.id === id)).toBe(false);
+    expect((await listed(path, otherAdmin)).some((item) => item.id === id)).toBe(false);
     const replaced = await t.request('PUT', `${path}/${id}`, create, { headers: otherAdmin });
     expect(replaced.status).toBe(404);
     expect(replaced.body.code).toBe('request.not_found');
     const removed = await t.request('DELETE', `${path}/${id}`, undefined, { headers: otherAdmin });
     expect(removed.status).toBe(404);
-    const mine = await t.get<Item[]>(path, { headers: admin });
-    expect(mine.body.value.find((item) => item.id === id)).toMatchObject(update);
+    expect((await listed(path)).find((item) => item.id === id)).toMatchObject(update);
   });
 
   it('deletes it; a second delete or a replace is 404', async () => {
     const res = await t.request('DELETE', `${path}/${id}`, undefined, { headers: admin });
     expect(res.status).toBe(200);
     expect(res.body.value).toEqual({ id });
-    const list = await t.get<Item[]>(path, { headers: admin });
-    expect(list.body.value.some((item) => item.id === id)).toBe(false);
+    expect((await listed(path)).some((item) => item.id === id)).toBe(false);
     expect((await t.request('DELETE', `${path}/${id}`, undefined, { headers: admin })).status).toBe(404);
     expect((await t.request('PUT', `${path}/${id}`, update, { headers: admin })).status).toBe(404);
     const audit = await t.db
@@ -176,6 +176,36 @@ describe.each(KINDS)('$kind', ({ kind, path, create, created, update }) => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ action: 'delete', after: null, before: { id, ...update } });
+  });
+});
+
+describe('the operator lists (issue 16: paged, filtered and sorted on the server)', () => {
+  it('pages, filters, searches either language and sorts a kind; an unknown sort or filter value is a 400', async () => {
+    const group = 'w_forget';
+    const ids: number[] = [];
+    for (const [sequence, en, active] of [
+      [3, 'Paging Gamma', true],
+      [1, 'Paging Alpha', false],
+      [2, 'Paging Beta', true],
+    ] as const) {
+      const body = { groupName: group, title: text(`পেজিং ${sequence}`, en), url: '/img/p.jpg', sequence, active };
+      ids.push((await t.request<Item>('POST', '/admin/banners', body, { headers: admin })).body.value.id);
+    }
+    const page = async (query: string) =>
+      (await t.get<Page>(`/admin/banners?groupName=${group}&q=Paging&${query}`, { headers: admin })).body.value;
+    const bySequence = await page('sort=sequence&order=asc&pageSize=2');
+    expect(bySequence).toMatchObject({ total: 3, pageNo: 1, pageSize: 2 });
+    expect(bySequence.list.map((b) => b.sequence)).toEqual([1, 2]);
+    expect((await page('sort=sequence&order=asc&pageSize=2&pageNo=2')).list.map((b) => b.sequence)).toEqual([3]);
+    expect((await page('active=false')).list.map((b) => b.id)).toEqual([ids[1]]);
+    // The kind's own order when none is asked (group, then sequence).
+    expect((await page('')).list.map((b) => b.id)).toEqual([ids[1], ids[2], ids[0]]);
+    const inBengali = await t.get<Page>(`/admin/banners?q=${encodeURIComponent('পেজিং 2')}`, { headers: admin });
+    expect(inBengali.body.value.list.map((b) => b.id)).toEqual([ids[2]]);
+    for (const query of ['sort=url', 'groupName=w_nowhere', 'active=yes', 'pageSize=0']) {
+      const res = await t.get(`/admin/banners?${query}`, { headers: admin });
+      expect([res.status, res.body.code], query).toEqual([400, 'request.invalid']);
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorMessage } from '@khela/contracts';
 import { createMerchantWithAdmin, loginAsAdmin, loginAsNewOperator, type AuthHeaders } from '../helpers/admin.ts';
 import { testSecrets } from '../helpers/secrets.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -110,20 +111,29 @@ describe('payment channels for operators', () => {
 
   it('refuses bad channels with a field error and changes nothing', async () => {
     const before = await t.db.selectFrom('payment_channels').select('id').execute();
-    const cases: [Record<string, unknown>, string][] = [
-      [{ ...nagadChannel('bad1'), minAmount: '500', maxAmount: '100' }, 'maxAmount'],
-      [{ ...nagadChannel('bad2'), payee: null }, 'payee'],
-      [{ ...nagadChannel('bad3'), method: 'gateway' }, 'payee'],
-      [{ ...nagadChannel('bad4'), gatewaySecret: 'x'.repeat(40) }, 'gatewaySecret'],
-      [{ ...nagadChannel('Bad Code') }, 'code'],
-      [{ ...nagadChannel('bad5'), minAmount: '-1' }, 'minAmount'],
-      [{ ...nagadChannel('bad6'), method: 'paypal' }, 'method'],
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ ...nagadChannel('bad1'), minAmount: '500', maxAmount: '100' }, 'maxAmount', 'cashier.channel_max_below_min'],
+      [{ ...nagadChannel('bad2'), payee: null }, 'payee', 'cashier.channel_payee_required'],
+      [{ ...nagadChannel('bad3'), method: 'gateway' }, 'payee', 'cashier.channel_gateway_no_payee'],
+      [
+        { ...nagadChannel('bad4'), gatewaySecret: 'x'.repeat(40) },
+        'gatewaySecret',
+        'cashier.channel_secret_gateway_only',
+      ],
+      [{ ...nagadChannel('Bad Code') }, 'code', 'request.invalid'],
+      [{ ...nagadChannel('bad5'), minAmount: '-1' }, 'minAmount', 'request.invalid'],
+      [{ ...nagadChannel('bad6'), method: 'paypal' }, 'method', 'request.invalid'],
     ];
-    for (const [body, field] of cases) {
+    for (const [body, field, code] of cases) {
       const res = await create(body);
-      expect([res.status, res.body.code]).toEqual([400, 'request.invalid']);
+      expect([res.status, res.body.code]).toEqual([400, code]);
       expect(JSON.stringify(res.body)).toContain(field);
     }
+    // The rules' own messages come in the operator's language, under the field.
+    const bengali = await create({ ...nagadChannel('bad7'), payee: null }, { ...admin, Language: 'bn' });
+    expect(bengali.body.value).toEqual({
+      fields: [{ field: 'payee', message: errorMessage('cashier.channel_payee_required', 'bn') }],
+    });
     const duplicate = await create(nagadChannel('bank'));
     expect([duplicate.status, duplicate.body.code]).toEqual([409, 'admin.conflict']);
     expect(await t.db.selectFrom('payment_channels').select('id').execute()).toHaveLength(before.length);

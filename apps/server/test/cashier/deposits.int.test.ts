@@ -279,8 +279,8 @@ describe('operator review', () => {
     const other = await createMerchantWithAdmin(t, 'othercash');
     const approve = await t.request('POST', `/admin/deposits/${id}/approve`, undefined, { headers: other.headers });
     expect([approve.status, approve.body.code]).toEqual([404, 'cashier.not_found']);
-    const list = await t.get<unknown[]>('/admin/deposits', { headers: other.headers });
-    expect(list.body.value).toEqual([]);
+    const list = await t.get<{ list: unknown[]; total: number }>('/admin/deposits', { headers: other.headers });
+    expect(list.body.value).toMatchObject({ list: [], total: 0 });
     expect(await mainBalance(t, player.row.id)).toBe(0n);
   });
 
@@ -290,11 +290,12 @@ describe('operator review', () => {
     expect((await t.request('POST', '/admin/deposits/99999999/approve', undefined, { headers: admin })).status).toBe(
       404,
     );
-    const list = await t.get<{ id: number; username: string }[]>('/admin/deposits', {
+    const list = await t.get<{ list: { id: number; username: string }[]; total: number }>('/admin/deposits', {
       headers: admin,
       query: { status: 'pending', memberId: player.row.id },
     });
-    expect(list.body.value).toEqual([expect.objectContaining({ id, username: player.username })]);
+    expect(list.body.value.list).toEqual([expect.objectContaining({ id, username: player.username })]);
+    expect(list.body.value.total).toBe(1);
     const content = await loginAsNewOperator(t, 'content');
     expect((await t.get('/admin/deposits', { headers: content })).body.code).toBe('auth.forbidden');
   });

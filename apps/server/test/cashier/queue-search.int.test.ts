@@ -54,11 +54,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const list = (kind: 'deposits' | 'withdrawals', query: Record<string, string | number>) =>
-  t.get<{ id: number; memberId: number }[]>(`/admin/${kind}`, { headers: admin, query: { limit: 200, ...query } });
+  t.get<{ list: { id: number; memberId: number }[]; total: number }>(`/admin/${kind}`, {
+    headers: admin,
+    query: { pageSize: 100, ...query },
+  });
 const idsOf = async (kind: 'deposits' | 'withdrawals', query: Record<string, string | number>) => {
   const res = await list(kind, query);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body.value.map((row) => row.id).sort((a, b) => a - b);
+  return res.body.value.list.map((row) => row.id).sort((a, b) => a - b);
 };
 
 describe('cashier queue search on the server (issue 16 item 3)', () => {
@@ -78,6 +81,19 @@ describe('cashier queue search on the server (issue 16 item 3)', () => {
       expect(await idsOf(kind, { by: 'reference', q: 'qs-2', memberId: member.id })).toEqual([all[2]]);
     }
     expect(await idsOf('deposits', { by: 'reference', q: reference.toLowerCase() })).toEqual([ids.deposits[0]]);
+  });
+
+  it('pages a queue and sorts it by amount or arrival, the search still applied', async () => {
+    for (const kind of ['deposits', 'withdrawals'] as const) {
+      const mine = { by: 'memberId', q: member.id };
+      const newest = await list(kind, { ...mine, pageSize: 2 });
+      expect(newest.body.value).toMatchObject({ total: ids[kind].length, pageNo: 1, pageSize: 2 });
+      expect(newest.body.value.list.map((row) => row.id)).toEqual([...ids[kind]].reverse().slice(0, 2));
+      // 5.00, 50.00, 500.00: the second smallest is the second request.
+      const byAmount = await list(kind, { ...mine, sort: 'amount', order: 'asc', pageSize: 1, pageNo: 2 });
+      expect(byAmount.body.value.list.map((row) => row.id)).toEqual([ids[kind][1]]);
+    }
+    expect((await list('deposits', { sort: 'username' })).status).toBe(400);
   });
 
   it('refuses bad search input with a field error, and operators without the cashier permission', async () => {

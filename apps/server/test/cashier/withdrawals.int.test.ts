@@ -427,11 +427,11 @@ describe('operator steps', () => {
       'withdrawal.failed',
     ]);
     expect((await step(99_999_999, 'approve')).status).toBe(404);
-    const listed = await t.get<{ id: number }[]>('/admin/withdrawals', {
+    const listed = await t.get<{ list: { id: number }[]; total: number }>('/admin/withdrawals', {
       headers: admin,
       query: { memberId: player.row.id, status: 'failed' },
     });
-    expect(listed.body.value.map((w) => w.id)).toEqual([failing]);
+    expect(listed.body.value).toMatchObject({ total: 1, list: [{ id: failing }] });
   });
 });
 

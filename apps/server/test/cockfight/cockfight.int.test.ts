@@ -13,6 +13,7 @@ import { demoMerchantId } from '../support/helpers.ts';
 
 type AdminFight = {
   id: number;
+  arenaId: number;
   state: string;
   odds: Record<string, string>;
   bets: number;
@@ -141,6 +142,26 @@ describe('cockfight', () => {
       .where('vassalage', '=', 'KHELA_CF')
       .executeTakeFirstOrThrow();
     expect(vendor.category).toBe('COCKFIGHT');
+  });
+
+  it('lists fights to operators a page at a time, filtered by arena and state, sorted by a column', async () => {
+    const [first, second] = [await openFight(), await openFight()];
+    await adminCall(`/fights/${second.id}/close`);
+    type Page = { list: AdminFight[]; total: number; pageNo: number; pageSize: number };
+    const list = async (query: Record<string, string>) =>
+      (await t.get<Page>('/admin/cockfight/fights', { headers: admin, query: { arenaId: String(arenaId), ...query } }))
+        .body.value;
+    const all = await list({ sort: 'fightNo', order: 'desc', pageSize: '100' });
+    expect(all.list.slice(0, 2).map((f) => f.id)).toEqual([second.id, first.id]);
+    expect(all.list.every((f) => f.arenaId === arenaId)).toBe(true);
+    const paged = await list({ sort: 'fightNo', order: 'desc', pageSize: '1', pageNo: '2' });
+    expect(paged).toMatchObject({ total: all.total, pageNo: 2, pageSize: 1, list: [{ id: first.id }] });
+    const open = await list({ state: 'open', pageSize: '100' });
+    expect(open.list.map((f) => f.id)).toContain(first.id);
+    expect(open.list.every((f) => f.state === 'open')).toBe(true);
+    expect((await list({ state: 'closed' })).list.map((f) => f.id)).toContain(second.id);
+    const refused = await t.get('/admin/cockfight/fights', { headers: admin, query: { sort: 'odds' } });
+    expect([refused.status, refused.body.code]).toEqual([400, 'request.invalid']);
   });
 
   it('takes a bet at the shown odds, keeps them when the odds move, refuses stale odds, limits and a closed window', async () => {

@@ -92,9 +92,11 @@ const deposit = (amount: bigint, key: string) =>
     idempotencyKey: `corrections-test:${player.row.id}:${key}`,
   });
 const listed = async () => {
-  const res = await t.get<{ slipId: number; outstanding: string }[]>('/admin/sports/corrections', { headers: admin });
+  const res = await t.get<{ list: { slipId: number; outstanding: string }[] }>('/admin/sports/corrections', {
+    headers: admin,
+  });
   expect(res.status).toBe(200);
-  return res.body.value.find((c) => c.slipId === Number(slipId))?.outstanding ?? null;
+  return res.body.value.list.find((c) => c.slipId === Number(slipId))?.outstanding ?? null;
 };
 
 it('takes an outstanding correction once the member has funds: part, then the rest, once, never below zero', async () => {

@@ -318,10 +318,11 @@ describe('settlement and resettlement', () => {
     expect((await place(p, [leg(other, 'ONE_X_TWO', 'HOME')], '150.00')).status).toBe(200);
     await adminCall('POST', `/events/${e.id}/correct`, { home: 0, away: 1 });
     expect(await mainBalance(t, p.player)).toBe(0n);
-    const corrections = await t.get<{ slipId: number; outstanding: string }[]>('/admin/sports/corrections', {
-      headers: admin,
-    });
-    expect(corrections.body.value).toEqual(
+    const corrections = await t.get<{ list: { slipId: number; outstanding: string }[] }>(
+      '/admin/sports/corrections?sort=outstanding&order=desc',
+      { headers: admin },
+    );
+    expect(corrections.body.value.list).toEqual(
       expect.arrayContaining([expect.objectContaining({ slipId: won, outstanding: '150.00' })]),
     );
     // Corrected back: the slip is due 200.00 and has kept 150.00 of it (50.00 was taken): 50.00 more, nothing outstanding.

@@ -11,6 +11,7 @@ import {
 } from '../constants.ts';
 import { defineEndpoint, type EndpointDef } from '../endpoint.ts';
 import { MAX_SERIAL, pathId } from './ids.ts';
+import { page, pagingShape } from './wallet.ts';
 import { cashierAdminEndpoints } from './cashier-admin.ts';
 import { gamesAdminEndpoints } from './games-admin.ts';
 import { vendorAdminEndpoints } from './vendors-admin.ts';
@@ -206,11 +207,61 @@ export const liveHostInputSchema = z.object({
 
 const withId = <T extends z.ZodObject>(schema: T) => schema.extend({ id: z.number().int() });
 
+const ON_OFF = ['true', 'false'] as const;
+
+/**
+ * How each kind's operator list is sorted and filtered on the server (issue 16: every list paged,
+ * filterable and sortable): the fields it sorts by (the first is the default order's lead) and the
+ * fields it filters on, each with the values it takes. `q` also searches each kind's text fields.
+ */
+export const CONTENT_LISTS = {
+  banners: { sorts: ['sequence', 'groupName', 'id'], filters: { groupName: BANNER_GROUPS, active: ON_OFF } },
+  announcements: {
+    sorts: ['type', 'sequence', 'publishedAt', 'id'],
+    filters: { type: ANNOUNCEMENT_TYPES, active: ON_OFF },
+  },
+  helpArticles: { sorts: ['sequence', 'tag', 'id'], filters: { device: [...DEVICES, 'ALL'], active: ON_OFF } },
+  customerService: { sorts: ['sequence', 'csType', 'id'], filters: { csType: CS_TYPES, active: ON_OFF } },
+  resources: { sorts: ['resourceType', 'id'], filters: { active: ON_OFF } },
+  domains: { sorts: ['domain', 'kind', 'id'], filters: { kind: ['main', 'mirror', 'agent'] } },
+  maintenance: { sorts: ['startsAt', 'endsAt', 'id'], filters: {} },
+  regionRules: { sorts: ['kind', 'value', 'id'], filters: { kind: ['country', 'cidr'] } },
+  articles: {
+    sorts: ['publishedAt', 'slug', 'id'],
+    filters: { category: ARTICLE_CATEGORIES, status: ARTICLE_STATUSES },
+  },
+  liveHosts: { sorts: ['sequence', 'viewers', 'id'], filters: { online: ON_OFF, active: ON_OFF } },
+} as const satisfies Record<
+  string,
+  { sorts: readonly [string, ...string[]]; filters: Record<string, readonly string[]> }
+>;
+export type ContentListKind = keyof typeof CONTENT_LISTS;
+
+/** A content list's query: the page, `q`, a sort field and order, and the kind's filters. */
+function contentListQuery(listing: (typeof CONTENT_LISTS)[ContentListKind]) {
+  const filters: Record<string, z.ZodOptional<z.ZodEnum>> = {};
+  for (const [field, values] of Object.entries(listing.filters)) {
+    filters[field] = z.enum(values as readonly [string, ...string[]]).optional();
+  }
+  return z.object({
+    ...pagingShape,
+    q: z.string().trim().max(100).optional(),
+    sort: z.enum(listing.sorts).optional(),
+    order: z.enum(['asc', 'desc']).optional(),
+    ...filters,
+  });
+}
+
 /**
  * The standard set of calls for one kind of operator-edited content:
- * list, create, update (whole record), delete. One definition serves every kind.
+ * list (paged), create, update (whole record), delete. One definition serves every kind.
  */
-function contentEndpoints<N extends string, I extends z.ZodType>(name: N, path: string, input: I, item: z.ZodType) {
+function contentEndpoints<N extends ContentListKind, I extends z.ZodType>(
+  name: N,
+  path: string,
+  input: I,
+  item: z.ZodType,
+) {
   const base = { auth: 'operator', tags } as const;
   return {
     list: defineEndpoint({
@@ -218,8 +269,9 @@ function contentEndpoints<N extends string, I extends z.ZodType>(name: N, path: 
       name: `admin.${name}.list`,
       method: 'GET',
       path,
-      summary: `List ${name}`,
-      response: z.array(item),
+      summary: `List ${name}, paged; search, filter and sort on the server`,
+      query: contentListQuery(CONTENT_LISTS[name]),
+      response: page(item),
     }),
     create: defineEndpoint({
       ...base,

@@ -10,11 +10,13 @@ import {
   withdrawalSchema,
   WITHDRAWAL_STATUSES,
 } from './cashier.ts';
-import { requestIdSchema } from './wallet.ts';
+import { page, pagingShape, requestIdSchema } from './wallet.ts';
 
 const tags = ['admin', 'cashier'] as const;
 
 const idParams = pathId(MAX_BIGSERIAL);
+/** Columns the cashier queues sort by (issue 16: newest first unless asked; `id` is arrival order). */
+export const CASHIER_QUEUE_SORTS = ['id', 'amount', 'createdAt'] as const;
 const listQuery = {
   memberId: z.coerce
     .number()
@@ -22,13 +24,9 @@ const listQuery = {
     .positive()
     .max(2 ** 31 - 1)
     .optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  beforeId: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 53 - 1)
-    .optional(),
+  ...pagingShape,
+  sort: z.enum(CASHIER_QUEUE_SORTS).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
 };
 /** Issue 16 item 3: what the queue search's `q` names. */
 export const CASHIER_SEARCH_BY = ['username', 'memberId', 'mobile', 'reference', 'id'] as const;
@@ -188,10 +186,11 @@ export const cashierAdminEndpoints = {
     method: 'GET',
     path: '/admin/deposits',
     auth: 'operator',
-    summary: 'Deposits of this merchant, newest first; searched by member, mobile, reference or id and amount',
+    summary:
+      'Deposits of this merchant, paged, newest first unless sorted; searched by member, mobile, reference or id and amount',
     tags,
     query: z.object({ ...listQuery, ...queueSearch, status: z.enum(DEPOSIT_STATUSES).optional() }),
-    response: z.array(adminDepositSchema),
+    response: page(adminDepositSchema),
   }),
   depositApprove: defineEndpoint({
     name: 'admin.deposits.approve',
@@ -219,10 +218,11 @@ export const cashierAdminEndpoints = {
     method: 'GET',
     path: '/admin/withdrawals',
     auth: 'operator',
-    summary: 'Withdrawals of this merchant, newest first; searched by member, mobile, reference or id and amount',
+    summary:
+      'Withdrawals of this merchant, paged, newest first unless sorted; searched by member, mobile, reference or id and amount',
     tags,
     query: z.object({ ...listQuery, ...queueSearch, status: z.enum(WITHDRAWAL_STATUSES).optional() }),
-    response: z.array(adminWithdrawalSchema),
+    response: page(adminWithdrawalSchema),
   }),
   withdrawalApprove: withdrawalStep('approve', 'Approve a pending withdrawal (the amount stays held)'),
   withdrawalPay: withdrawalStep('pay', 'Mark an approved withdrawal paid: the held amount leaves to the payout'),

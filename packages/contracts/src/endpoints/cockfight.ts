@@ -186,6 +186,9 @@ export const adminCockfightFightSchema = cockfightFightSchema.extend({
   paid: moneyValueSchema,
 });
 
+/** Columns the operators' fight list sorts by (newest scheduled first unless asked). */
+export const ADMIN_FIGHT_SORTS = ['scheduledAt', 'fightNo', 'id'] as const;
+
 const adminTags = ['admin', 'cockfight'] as const;
 const fightParams = pathId(MAX_BIGSERIAL);
 
@@ -225,10 +228,16 @@ export const cockfightAdminEndpoints = {
     method: 'GET',
     path: '/admin/cockfight/fights',
     auth: 'operator',
-    summary: 'Fights of an arena (or all), newest first, with their bets and stakes per side',
+    summary:
+      'Fights with their bets and stakes per side, paged; filter by arena and state; sort by a column (newest scheduled first)',
     tags: adminTags,
-    query: arenaQuery,
-    response: z.array(adminCockfightFightSchema),
+    query: arenaQuery.extend({
+      ...pagingShape,
+      state: z.enum(COCKFIGHT_FIGHT_STATES).optional(),
+      sort: z.enum(ADMIN_FIGHT_SORTS).optional(),
+      order: z.enum(['asc', 'desc']).optional(),
+    }),
+    response: page(adminCockfightFightSchema),
   }),
   fightsCreate: defineEndpoint({
     name: 'admin.cockfight.fightCreate',

@@ -350,6 +350,9 @@ export const adminSportsEventSchema = sportsEventSchema.extend({
 });
 export type AdminSportsEvent = z.infer<typeof adminSportsEventSchema>;
 
+/** Columns the operators' list of outstanding corrections sorts by. */
+export const ADMIN_CORRECTION_SORTS = ['updatedAt', 'outstanding', 'slipId'] as const;
+
 export const adminSportsCorrectionSchema = z.object({
   slipId: z.number().int(),
   memberId: z.number().int(),
@@ -476,8 +479,15 @@ export const sportsAdminEndpoints = {
     method: 'GET',
     path: '/admin/sports/corrections',
     auth: 'operator',
-    summary: 'Slips whose resettlement could not take back all it should (the member’s wallet held less)',
+    summary:
+      'Slips whose resettlement could not take back all it should (the member’s wallet held less), paged; filter by member; sort by a column (latest first)',
     tags: adminTags,
-    response: z.array(adminSportsCorrectionSchema),
+    query: z.object({
+      ...pagingShape,
+      memberId: pathId(MAX_SERIAL).shape.id.optional(),
+      sort: z.enum(ADMIN_CORRECTION_SORTS).optional(),
+      order: z.enum(['asc', 'desc']).optional(),
+    }),
+    response: page(adminSportsCorrectionSchema),
   }),
 };

@@ -6,7 +6,7 @@ import type { OperatorContext } from '../../http/context.ts';
 import { registerEndpoint } from '../../http/route.ts';
 import { auditLogRepository, operatorActor } from '../audit/audit-log.ts';
 import { CONTENT_KIND_NAMES, type ContentInput } from './content/kinds.ts';
-import { contentService } from './content/service.ts';
+import { contentService, type ContentListQuery } from './content/service.ts';
 import { registerContentImageRoutes } from './content/images.ts';
 import { feedbackInbox } from './feedback-inbox.ts';
 import { adminMembersService } from './members.ts';
@@ -75,7 +75,9 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
   // One generic handler set serves every kind; the contract has validated the body by now.
   for (const kind of CONTENT_KIND_NAMES) {
     const calls: Record<'list' | 'create' | 'update' | 'remove', EndpointDef> = admin.content[kind];
-    registerEndpoint(app, deps, calls.list, ({ merchant }) => content.list(kind, merchant.id));
+    registerEndpoint(app, deps, calls.list, ({ merchant, query }) =>
+      content.list(kind, merchant.id, query as ContentListQuery),
+    );
     registerEndpoint(app, deps, calls.create, (ctx) =>
       content.create(kind, operatorActor(ctx), ctx.body as ContentInput, ctx.language),
     );

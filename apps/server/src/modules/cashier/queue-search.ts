@@ -1,7 +1,9 @@
-import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { Language } from '@khela/contracts';
+import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { CASHIER_QUEUE_SORTS, Language } from '@khela/contracts';
 import { parseMinor } from '@khela/money';
+import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { paging } from './records.ts';
 
 export interface QueueSearch {
   by: 'username' | 'memberId' | 'mobile' | 'reference' | 'id';
@@ -69,4 +71,50 @@ export function queueSearchConditions(
   if (min !== undefined) conditions.push(sql<SqlBool>`amount >= ${min}`);
   if (max !== undefined) conditions.push(sql<SqlBool>`amount <= ${max}`);
   return conditions;
+}
+
+/** A queue's page, order and filters beside the search (issue 16: every list paged on the server). */
+export interface QueuePaging {
+  status?: string | undefined;
+  memberId?: number | undefined;
+  pageNo?: number | undefined;
+  pageSize?: number | undefined;
+  sort?: (typeof CASHIER_QUEUE_SORTS)[number] | undefined;
+  order?: 'asc' | 'desc' | undefined;
+}
+
+const QUEUE_SORT_COLUMNS = {
+  id: 'id',
+  amount: 'amount',
+  createdAt: 'created_at',
+} as const satisfies Record<(typeof CASHIER_QUEUE_SORTS)[number], string>;
+
+/**
+ * One page of a cashier queue and how many match: `base` selects the merchant's deposits or
+ * withdrawals; the status, member and search narrow it; newest first unless another order is asked.
+ */
+export async function queuePage<T extends 'deposits' | 'withdrawals', Row>(
+  base: SelectQueryBuilder<Database, T, Row>,
+  query: QueuePaging,
+  search: RawBuilder<SqlBool>[],
+) {
+  const { pageNo, pageSize, offset } = paging(query);
+  let filtered = base;
+  if (query.status) filtered = filtered.where(sql<SqlBool>`status = ${query.status}`);
+  if (query.memberId) filtered = filtered.where(sql<SqlBool>`member_id = ${query.memberId}`);
+  for (const condition of search) filtered = filtered.where(condition);
+  const order = query.order ?? 'desc';
+  const [rows, total] = await Promise.all([
+    filtered
+      .orderBy(sql.ref(QUEUE_SORT_COLUMNS[query.sort ?? 'id']), order)
+      .orderBy(sql.ref('id'), order)
+      .limit(pageSize)
+      .offset(offset)
+      .execute(),
+    filtered
+      .clearSelect()
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: total.n, pageNo, pageSize };
 }

@@ -131,9 +131,11 @@ export function registerCashierRoutes(app: FastifyInstance, deps: AppDeps) {
     withdrawals.step(operatorActor(ctx), ctx.params.id, 'fail', ctx.body.reason),
   );
   registerEndpoint(app, deps, admin.channelsList, ({ merchant }) => channels.list(merchant.id));
-  registerEndpoint(app, deps, admin.channelCreate, (ctx) => channels.create(operatorActor(ctx), ctx.body));
+  registerEndpoint(app, deps, admin.channelCreate, (ctx) =>
+    channels.create(operatorActor(ctx), ctx.body, ctx.language),
+  );
   registerEndpoint(app, deps, admin.channelUpdate, (ctx) =>
-    channels.update(operatorActor(ctx), ctx.params.id, ctx.body),
+    channels.update(operatorActor(ctx), ctx.params.id, ctx.body, ctx.language),
   );
   registerEndpoint(app, deps, admin.settingsGet, ({ merchant }) => settings.get(merchant.id));
   registerEndpoint(app, deps, admin.settingsUpdate, (ctx) => settings.update(operatorActor(ctx), ctx.body));

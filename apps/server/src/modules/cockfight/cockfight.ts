@@ -1,5 +1,7 @@
+import type { z } from 'zod';
 import { sql, type Selectable } from 'kysely';
 import type {
+  ADMIN_FIGHT_SORTS,
   CockfightArena,
   CockfightBet,
   CockfightBetInput,
@@ -7,6 +9,7 @@ import type {
   CockfightSide,
   CockfightState,
   Language,
+  cockfightAdminEndpoints,
 } from '@khela/contracts';
 import { parseMinor, toDecimalString } from '@khela/money';
 import type { Db } from '../../db/database.ts';
@@ -17,10 +20,17 @@ import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
 import { ledgerRefusal, type Ledger } from '../ledger/ledger.ts';
 import { assertMayPlay } from '../protection/guards.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
+import { paging } from '../cashier/records.ts';
 import { ensureCockfightBook, type CockfightBook } from './book.ts';
 import { ownBookRecord, ownBookSession, postOwnBookMove } from '../games/inhouse/inhouse-wallet.ts';
 
 type ArenaRow = Selectable<CockfightArenasTable>;
+type AdminFightsQuery = NonNullable<z.output<NonNullable<(typeof cockfightAdminEndpoints.fightsList)['query']>>>;
+const FIGHT_SORT_COLUMNS = {
+  scheduledAt: 'scheduled_at',
+  fightNo: 'fight_no',
+  id: 'id',
+} as const satisfies Record<(typeof ADMIN_FIGHT_SORTS)[number], string>;
 type FightRow = Selectable<CockfightFightsTable>;
 type BetRow = Selectable<CockfightBetsTable>;
 
@@ -502,11 +512,25 @@ export function cockfightService({ db, ledger, secrets }: { db: Db; ledger: Ledg
       });
     },
 
-    async fights(merchantId: number, arenaId?: number) {
-      let query = db.selectFrom('cockfight_fights').selectAll().where('merchant_id', '=', merchantId);
-      if (arenaId !== undefined) query = query.where('arena_id', '=', arenaId);
-      const rows = await query.orderBy('scheduled_at', 'desc').orderBy('id', 'desc').limit(200).execute();
-      return Promise.all(rows.map((row) => adminFightView(db, row)));
+    /** GET /admin/cockfight/fights: one page, filtered by arena and state, newest scheduled first unless asked. */
+    async fights(merchantId: number, query: AdminFightsQuery) {
+      const { pageNo, pageSize, offset } = paging(query);
+      let base = db.selectFrom('cockfight_fights').where('merchant_id', '=', merchantId);
+      if (query.arenaId !== undefined) base = base.where('arena_id', '=', query.arenaId);
+      if (query.state) base = base.where('state', '=', query.state);
+      const order = query.order ?? 'desc';
+      const [rows, total] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy(FIGHT_SORT_COLUMNS[query.sort ?? 'scheduledAt'], order)
+          .orderBy('id', order)
+          .limit(pageSize)
+          .offset(offset)
+          .execute(),
+        base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      const list = await Promise.all(rows.map((row) => adminFightView(db, row)));
+      return { list, total: total.n, pageNo, pageSize };
     },
 
     async createFight(

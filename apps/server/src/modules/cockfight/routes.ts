@@ -30,7 +30,7 @@ export function registerCockfightRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, admin.arenasUpdate, (ctx) =>
     book.updateArena(operatorActor(ctx), ctx.params.id, ctx.body),
   );
-  registerEndpoint(app, deps, admin.fightsList, ({ merchant, query }) => book.fights(merchant.id, query.arenaId));
+  registerEndpoint(app, deps, admin.fightsList, ({ merchant, query }) => book.fights(merchant.id, query));
   registerEndpoint(app, deps, admin.fightsCreate, (ctx) => book.createFight(operatorActor(ctx), ctx.body));
   registerEndpoint(app, deps, admin.fightOpen, (ctx) => book.open(operatorActor(ctx), ctx.params.id));
   registerEndpoint(app, deps, admin.fightClose, (ctx) => book.close(operatorActor(ctx), ctx.params.id));

@@ -1,5 +1,7 @@
+import type { z } from 'zod';
 import { sql } from 'kysely';
 import type {
+  ADMIN_CORRECTION_SORTS,
   AdminSportsEvent,
   Language,
   SportCode,
@@ -7,10 +9,12 @@ import type {
   SportsEventsQuery,
   SportsMarket,
   SportsMenu,
+  sportsAdminEndpoints,
 } from '@khela/contracts';
 import { toDecimalString } from '@khela/money';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import { paging } from '../cashier/records.ts';
 import { BETTABLE } from './book.ts';
 
 export const oddsText = (hundredths: number | bigint) => toDecimalString(BigInt(hundredths));
@@ -85,6 +89,13 @@ function eventView(row: EventWithNames, language: Language, markets: SportsMarke
 }
 
 /** What members read: the menu, the event lists and one event (visitors may browse; §2). */
+type AdminCorrectionsQuery = NonNullable<z.output<NonNullable<(typeof sportsAdminEndpoints.corrections)['query']>>>;
+const CORRECTION_SORT_COLUMNS = {
+  updatedAt: 'updated_at',
+  outstanding: 'outstanding',
+  slipId: 'id',
+} as const satisfies Record<(typeof ADMIN_CORRECTION_SORTS)[number], string>;
+
 export function sportsReads(db: Db) {
   return {
     async menu(merchantId: number, language: Language, kind?: 'SPORTS' | 'ESPORTS'): Promise<SportsMenu> {
@@ -252,21 +263,29 @@ export function sportsReads(db: Db) {
       return found.list[0];
     },
 
-    async corrections(merchantId: number) {
-      const rows = await db
-        .selectFrom('sports_slips')
-        .select(['id', 'member_id', 'outstanding', 'updated_at'])
-        .where('merchant_id', '=', merchantId)
-        .where('outstanding', '>', 0n)
-        .orderBy('updated_at', 'desc')
-        .limit(200)
-        .execute();
-      return rows.map((r) => ({
+    /** GET /admin/sports/corrections: one page of slips still owing a take-back, latest first unless asked. */
+    async corrections(merchantId: number, query: AdminCorrectionsQuery) {
+      const { pageNo, pageSize, offset } = paging(query);
+      let base = db.selectFrom('sports_slips').where('merchant_id', '=', merchantId).where('outstanding', '>', 0n);
+      if (query.memberId !== undefined) base = base.where('member_id', '=', query.memberId);
+      const order = query.order ?? 'desc';
+      const [rows, total] = await Promise.all([
+        base
+          .select(['id', 'member_id', 'outstanding', 'updated_at'])
+          .orderBy(CORRECTION_SORT_COLUMNS[query.sort ?? 'updatedAt'], order)
+          .orderBy('id', order)
+          .limit(pageSize)
+          .offset(offset)
+          .execute(),
+        base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      const list = rows.map((r) => ({
         slipId: Number(r.id),
         memberId: r.member_id,
         outstanding: toDecimalString(r.outstanding),
         updatedAt: r.updated_at.toISOString(),
       }));
+      return { list, total: total.n, pageNo, pageSize };
     },
   };
 }

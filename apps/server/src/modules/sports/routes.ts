@@ -95,5 +95,5 @@ export function registerSportsRoutes(app: FastifyInstance, deps: AppDeps) {
     await book.cancelEvent(scopeOf(ctx), ctx.params.id);
     return reads.adminEvent(ctx.merchant.id, ctx.params.id);
   });
-  registerEndpoint(app, deps, admin.corrections, ({ merchant }) => reads.corrections(merchant.id));
+  registerEndpoint(app, deps, admin.corrections, ({ merchant, query }) => reads.corrections(merchant.id, query));
 }

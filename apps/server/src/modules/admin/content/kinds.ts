@@ -29,7 +29,10 @@ export interface ContentKind<K extends ContentKindName = ContentKindName> {
   columns: Record<FieldsOf<K>, string>;
   /** Columns stored as jsonb. */
   json: readonly string[];
+  /** The list's order when the operator asks for none. */
   orderBy: readonly (readonly [column: string, direction: 'asc' | 'desc'])[];
+  /** Columns the list's `q` searches (part of the text; a jsonb column in either language). */
+  search: readonly string[];
   /** Rules the contract cannot check (sanitising, address parsing), applied before every write. */
   prepare?: (input: ContentInput, language: Language) => ContentInput;
 }
@@ -63,6 +66,7 @@ export const CONTENT_KIND_TABLE: { [K in ContentKindName]: ContentKind<K> } = {
       ['group_name', 'asc'],
       ['sequence', 'asc'],
     ],
+    search: ['title', 'group_name'],
   },
   announcements: {
     table: 'announcements',
@@ -81,6 +85,7 @@ export const CONTENT_KIND_TABLE: { [K in ContentKindName]: ContentKind<K> } = {
       ['type', 'asc'],
       ['sequence', 'asc'],
     ],
+    search: ['title'],
     prepare: sanitizeContent,
   },
   helpArticles: {
@@ -95,6 +100,7 @@ export const CONTENT_KIND_TABLE: { [K in ContentKindName]: ContentKind<K> } = {
     },
     json: ['title', 'content'],
     orderBy: [['sequence', 'asc']],
+    search: ['title', 'tag'],
     prepare: sanitizeContent,
   },
   customerService: {
@@ -109,24 +115,28 @@ export const CONTENT_KIND_TABLE: { [K in ContentKindName]: ContentKind<K> } = {
     },
     json: ['title'],
     orderBy: [['sequence', 'asc']],
+    search: ['title', 'url'],
   },
   resources: {
     table: 'resources',
     columns: { resourceType: 'resource_type', url: 'url', label: 'label', active: 'active' },
     json: ['label'],
     orderBy: [['resource_type', 'asc']],
+    search: ['label', 'resource_type', 'url'],
   },
   domains: {
     table: 'merchant_domains',
     columns: { domain: 'domain', kind: 'kind', affiliateCode: 'affiliate_code' },
     json: [],
     orderBy: [['domain', 'asc']],
+    search: ['domain', 'affiliate_code'],
   },
   maintenance: {
     table: 'maintenance_windows',
     columns: { startsAt: 'starts_at', endsAt: 'ends_at', message: 'message' },
     json: ['message'],
     orderBy: [['starts_at', 'desc']],
+    search: ['message'],
   },
   regionRules: {
     table: 'region_rules',
@@ -136,6 +146,7 @@ export const CONTENT_KIND_TABLE: { [K in ContentKindName]: ContentKind<K> } = {
       ['kind', 'asc'],
       ['value', 'asc'],
     ],
+    search: ['value'],
     prepare: (input, language) => {
       if (input.kind !== 'cidr') return input;
       const value = normaliseCidr(String(input.value));
@@ -157,6 +168,7 @@ export const CONTENT_KIND_TABLE: { [K in ContentKindName]: ContentKind<K> } = {
     },
     json: ['title', 'summary', 'content'],
     orderBy: [['published_at', 'desc']],
+    search: ['title', 'slug'],
     prepare: prepareArticle,
   },
   liveHosts: {
@@ -172,5 +184,6 @@ export const CONTENT_KIND_TABLE: { [K in ContentKindName]: ContentKind<K> } = {
     },
     json: ['tags'],
     orderBy: [['sequence', 'asc']],
+    search: ['name'],
   },
 };

@@ -1,9 +1,10 @@
-import type { Generated, Kysely } from 'kysely';
-import type { Language } from '@khela/contracts';
+import { sql, type Generated, type Kysely } from 'kysely';
+import { CONTENT_LISTS, type Language } from '@khela/contracts';
 import type { Db } from '../../../db/database.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { recordAudit, type AuditActor } from '../../audit/audit-log.ts';
 import { conflictOnDuplicate } from '../conflicts.ts';
+import { paging } from '../../cashier/records.ts';
 import {
   CONTENT_KIND_TABLE,
   type ContentInput,
@@ -17,6 +18,15 @@ type ContentRow = { id: Generated<number>; merchant_id: number } & Record<string
 type ContentDb = Kysely<Record<ContentTable, ContentRow>>;
 
 export type ContentItem = { id: number } & Record<string, unknown>;
+
+/** A content list's query as the contract gives it: page, `q`, sort, order and the kind's filters. */
+export type ContentListQuery = {
+  pageNo?: number | undefined;
+  pageSize?: number | undefined;
+  q?: string | undefined;
+  sort?: string | undefined;
+  order?: 'asc' | 'desc' | undefined;
+} & Record<string, unknown>;
 
 function toItem(kind: ContentKind, row: Record<string, unknown>): ContentItem {
   const item: ContentItem = { id: row.id as number };
@@ -59,12 +69,45 @@ export function contentService(db: Db) {
   }
 
   return {
-    async list(name: ContentKindName, merchantId: number): Promise<ContentItem[]> {
+    /** One page of a kind, filtered by the kind's filters (CONTENT_LISTS) and `q`, in the asked or the kind's order. */
+    async list(name: ContentKindName, merchantId: number, query: ContentListQuery) {
       const kind = CONTENT_KIND_TABLE[name] as ContentKind;
-      let query = content(db).selectFrom(kind.table).selectAll().where('merchant_id', '=', merchantId);
-      for (const [column, direction] of kind.orderBy) query = query.orderBy(column as 'id', direction);
-      const rows = await query.orderBy('id', 'asc').execute();
-      return rows.map((row) => toItem(kind, row));
+      const columns = kind.columns as Record<string, string>;
+      const { pageNo, pageSize, offset } = paging(query);
+      let base = content(db).selectFrom(kind.table).where('merchant_id', '=', merchantId);
+      for (const field of Object.keys(CONTENT_LISTS[name].filters)) {
+        const value = query[field];
+        if (typeof value !== 'string') continue;
+        // On/off filters arrive as text; every other filter is an enum column's value.
+        const wanted = value === 'true' || value === 'false' ? value === 'true' : value;
+        base = base.where(columns[field] as 'id', '=', wanted as never);
+      }
+      if (query.q) {
+        const like = `%${query.q.replace(/[\\%_]/g, '\\$&')}%`;
+        const matches = kind.search.map((column) =>
+          kind.json.includes(column)
+            ? sql<boolean>`(${sql.ref(column)}->>'en' ilike ${like} or ${sql.ref(column)}->>'bn' ilike ${like})`
+            : sql<boolean>`${sql.ref(column)}::text ilike ${like}`,
+        );
+        base = base.where(sql<boolean>`(${sql.join(matches, sql` or `)})`);
+      }
+      const order = query.order ?? 'asc';
+      const sorted = query.sort
+        ? [[query.sort === 'id' ? 'id' : columns[query.sort]!, order] as const]
+        : kind.orderBy.map(([column, direction]) => [column, direction] as const);
+      let page = base.selectAll();
+      for (const [column, direction] of sorted) {
+        page = page.orderBy(column as 'id', (by) => (direction === 'asc' ? by.asc() : by.desc()).nullsLast());
+      }
+      const [rows, total] = await Promise.all([
+        page
+          .orderBy('id', query.sort ? order : 'asc')
+          .limit(pageSize)
+          .offset(offset)
+          .execute(),
+        base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { list: rows.map((row) => toItem(kind, row)), total: total.n, pageNo, pageSize };
     },
 
     async create(name: ContentKindName, actor: AuditActor, input: ContentInput, language: Language) {

@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
-import type { adminPaymentChannelSchema, cashierAdminEndpoints } from '@khela/contracts';
+import {
+  errorMessage,
+  type adminPaymentChannelSchema,
+  type cashierAdminEndpoints,
+  type ErrorCode,
+  type Language,
+} from '@khela/contracts';
 import { parseMinor, toDecimalString } from '@khela/money';
 import type { Db } from '../../../db/database.ts';
 import type { PaymentChannelsTable } from '../../../db/schema.ts';
@@ -36,14 +42,21 @@ function toAdmin(row: ChannelRow): AdminChannel {
   };
 }
 
+/** A rule the schema cannot say, broken: its code, and its message under the field in the operator's language. */
+function channelFieldError(field: string, code: ErrorCode, language: Language): AppError {
+  return AppError.fields([{ field, message: errorMessage(code, language) }], code);
+}
+
 /** The columns a change writes, after the rules the schema cannot say (issue 5 item 3). */
-function columnsOf(method: ChannelRow['method'], change: ChannelChange) {
+function columnsOf(method: ChannelRow['method'], change: ChannelChange, language: Language) {
   const min = parseMinor(change.minAmount);
   const max = parseMinor(change.maxAmount);
-  if (max < min) throw AppError.fields([{ field: 'maxAmount', message: `>= ${change.minAmount}` }]);
+  if (max < min) throw channelFieldError('maxAmount', 'cashier.channel_max_below_min', language);
   // A manual channel tells members where to pay; a gateway's own page does that.
-  if (method !== 'gateway' && !change.payee) throw AppError.fields([{ field: 'payee', message: 'required' }]);
-  if (method === 'gateway' && change.payee) throw AppError.fields([{ field: 'payee', message: 'not for a gateway' }]);
+  if (method !== 'gateway' && !change.payee)
+    throw channelFieldError('payee', 'cashier.channel_payee_required', language);
+  if (method === 'gateway' && change.payee)
+    throw channelFieldError('payee', 'cashier.channel_gateway_no_payee', language);
   return {
     name: JSON.stringify(change.name),
     payee: JSON.stringify(change.payee ?? {}),
@@ -72,10 +85,10 @@ export function paymentChannelAdmin({ db, secrets }: { db: Db; secrets: SecretBo
       return rows.map(toAdmin);
     },
 
-    async create(actor: AuditActor, input: ChannelCreate): Promise<AdminChannel> {
+    async create(actor: AuditActor, input: ChannelCreate, language: Language): Promise<AdminChannel> {
       const gateway = input.method === 'gateway' ? sandboxGateway.code : null;
       if (input.method !== 'gateway' && input.gatewaySecret !== undefined) {
-        throw AppError.fields([{ field: 'gatewaySecret', message: 'only for a gateway' }]);
+        throw channelFieldError('gatewaySecret', 'cashier.channel_secret_gateway_only', language);
       }
       return db.transaction().execute(async (trx) => {
         const row = await trx
@@ -84,7 +97,7 @@ export function paymentChannelAdmin({ db, secrets }: { db: Db; secrets: SecretBo
             merchant_id: actor.merchantId,
             code: input.code,
             method: input.method,
-            ...columnsOf(input.method, input),
+            ...columnsOf(input.method, input, language),
             gateway,
             gateway_secret:
               gateway && secrets.seal('gateway-callback', input.gatewaySecret ?? randomBytes(32).toString('hex')),
@@ -105,7 +118,7 @@ export function paymentChannelAdmin({ db, secrets }: { db: Db; secrets: SecretBo
       });
     },
 
-    async update(actor: AuditActor, id: number, change: ChannelChange): Promise<AdminChannel> {
+    async update(actor: AuditActor, id: number, change: ChannelChange, language: Language): Promise<AdminChannel> {
       return db.transaction().execute(async (trx) => {
         const current = await trx
           .selectFrom('payment_channels')
@@ -117,7 +130,7 @@ export function paymentChannelAdmin({ db, secrets }: { db: Db; secrets: SecretBo
         if (!current) throw new AppError('cashier.not_found');
         const row = await trx
           .updateTable('payment_channels')
-          .set(columnsOf(current.method, change))
+          .set(columnsOf(current.method, change, language))
           .where('id', '=', id)
           .returningAll()
           .executeTakeFirstOrThrow();

@@ -11,6 +11,7 @@ import { notifyMember } from '../../notifications/notify.ts';
 import { announceCredit } from '../../sports/corrections.ts';
 import { assertMayWager } from '../../protection/guards.ts';
 import { isoOrNull, pageOfRows, type RecordsQuery } from '../records.ts';
+import { queuePage, type QueuePaging } from '../queue-search.ts';
 import { gatewayByCode, newGatewayOrder } from '../gateway/payment-gateway.ts';
 import { attachUploads } from '../uploads/upload-service.ts';
 import type { DepositLimits } from './deposit-limits.ts';
@@ -264,31 +265,19 @@ export function depositService({ db, ledger, limits }: { db: Db; ledger: Ledger;
       return pageOfRows(base, query, (rows) => viewOf(db, rows));
     },
 
-    async listForOperator(
-      merchantId: number,
-      query: {
-        status?: DepositStatus | undefined;
-        memberId?: number | undefined;
-        limit: number;
-        beforeId?: number | undefined;
-      },
-      search: RawBuilder<SqlBool>[] = [],
-    ) {
-      let select = db.selectFrom('deposits').selectAll().where('merchant_id', '=', merchantId);
-      if (query.status) select = select.where('status', '=', query.status);
-      if (query.memberId) select = select.where('member_id', '=', query.memberId);
-      if (query.beforeId) select = select.where('id', '<', BigInt(query.beforeId));
-      for (const condition of search) select = select.where(condition);
-      const rows = await select.orderBy('id', 'desc').limit(query.limit).execute();
+    async listForOperator(merchantId: number, query: QueuePaging, search: RawBuilder<SqlBool>[] = []) {
+      const base = db.selectFrom('deposits').selectAll().where('merchant_id', '=', merchantId);
+      const { rows, ...page } = await queuePage(base, query, search);
       const usernames = await memberNames(
         db,
         rows.map((r) => r.member_id),
       );
-      return (await viewOf(db, rows)).map((view, i) => ({
+      const list = (await viewOf(db, rows)).map((view, i) => ({
         ...view,
         memberId: rows[i]!.member_id,
         username: usernames.get(rows[i]!.member_id) ?? '',
       }));
+      return { list, ...page };
     },
 
     /** Operator approval or rejection, audit-logged in the same transaction. */

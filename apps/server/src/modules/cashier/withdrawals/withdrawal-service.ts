@@ -14,6 +14,7 @@ import type { PayeeAccounts } from '../payee-accounts/payee-service.ts';
 import { toPayeeAccount } from '../payee-accounts/payee-service.ts';
 import type { PaymentPasswords } from '../payee-accounts/payment-password.ts';
 import { isoOrNull, pageOfRows, type RecordsQuery } from '../records.ts';
+import { queuePage, type QueuePaging } from '../queue-search.ts';
 import { cashierSettings } from '../settings.ts';
 import { attachUploads } from '../uploads/upload-service.ts';
 import { remainingTurnover } from './turnover.ts';
@@ -231,23 +232,11 @@ export function withdrawalService(deps: {
       return pageOfRows(base, query, (rows) => viewOf(db, rows));
     },
 
-    async listForOperator(
-      merchantId: number,
-      query: {
-        status?: WithdrawalStatus | undefined;
-        memberId?: number | undefined;
-        limit: number;
-        beforeId?: number | undefined;
-      },
-      search: RawBuilder<SqlBool>[] = [],
-    ) {
+    async listForOperator(merchantId: number, query: QueuePaging, search: RawBuilder<SqlBool>[] = []) {
       await sweepReceipts();
-      let select = db.selectFrom('withdrawals').selectAll().where('merchant_id', '=', merchantId);
-      if (query.status) select = select.where('status', '=', query.status);
-      if (query.memberId) select = select.where('member_id', '=', query.memberId);
-      if (query.beforeId) select = select.where('id', '<', BigInt(query.beforeId));
-      for (const condition of search) select = select.where(condition);
-      return withMember(db, await select.orderBy('id', 'desc').limit(query.limit).execute());
+      const base = db.selectFrom('withdrawals').selectAll().where('merchant_id', '=', merchantId);
+      const { rows, ...page } = await queuePage(base, query, search);
+      return { list: await withMember(db, rows), ...page };
     },
 
     /**
