@@ -20,7 +20,7 @@ import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
 import { ledgerRefusal, type Ledger } from '../ledger/ledger.ts';
 import { assertMayPlay } from '../protection/guards.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
-import { paging } from '../cashier/records.ts';
+import { sortedPageOfRows } from '../cashier/records.ts';
 import { ensureCockfightBook, type CockfightBook } from './book.ts';
 import { ownBookRecord, ownBookSession, postOwnBookMove } from '../games/inhouse/inhouse-wallet.ts';
 
@@ -514,23 +514,12 @@ export function cockfightService({ db, ledger, secrets }: { db: Db; ledger: Ledg
 
     /** GET /admin/cockfight/fights: one page, filtered by arena and state, newest scheduled first unless asked. */
     async fights(merchantId: number, query: AdminFightsQuery) {
-      const { pageNo, pageSize, offset } = paging(query);
       let base = db.selectFrom('cockfight_fights').where('merchant_id', '=', merchantId);
       if (query.arenaId !== undefined) base = base.where('arena_id', '=', query.arenaId);
       if (query.state) base = base.where('state', '=', query.state);
-      const order = query.order ?? 'desc';
-      const [rows, total] = await Promise.all([
-        base
-          .selectAll()
-          .orderBy(FIGHT_SORT_COLUMNS[query.sort ?? 'scheduledAt'], order)
-          .orderBy('id', order)
-          .limit(pageSize)
-          .offset(offset)
-          .execute(),
-        base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-      ]);
-      const list = await Promise.all(rows.map((row) => adminFightView(db, row)));
-      return { list, total: total.n, pageNo, pageSize };
+      return sortedPageOfRows(base.selectAll(), query, FIGHT_SORT_COLUMNS[query.sort ?? 'scheduledAt'], (rows) =>
+        Promise.all(rows.map((row) => adminFightView(db, row))),
+      );
     },
 
     async createFight(

@@ -14,7 +14,7 @@ import type {
 import { toDecimalString } from '@khela/money';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { paging } from '../cashier/records.ts';
+import { sortedPageOfRows } from '../cashier/records.ts';
 import { BETTABLE } from './book.ts';
 
 export const oddsText = (hundredths: number | bigint) => toDecimalString(BigInt(hundredths));
@@ -265,27 +265,20 @@ export function sportsReads(db: Db) {
 
     /** GET /admin/sports/corrections: one page of slips still owing a take-back, latest first unless asked. */
     async corrections(merchantId: number, query: AdminCorrectionsQuery) {
-      const { pageNo, pageSize, offset } = paging(query);
       let base = db.selectFrom('sports_slips').where('merchant_id', '=', merchantId).where('outstanding', '>', 0n);
       if (query.memberId !== undefined) base = base.where('member_id', '=', query.memberId);
-      const order = query.order ?? 'desc';
-      const [rows, total] = await Promise.all([
-        base
-          .select(['id', 'member_id', 'outstanding', 'updated_at'])
-          .orderBy(CORRECTION_SORT_COLUMNS[query.sort ?? 'updatedAt'], order)
-          .orderBy('id', order)
-          .limit(pageSize)
-          .offset(offset)
-          .execute(),
-        base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-      ]);
-      const list = rows.map((r) => ({
-        slipId: Number(r.id),
-        memberId: r.member_id,
-        outstanding: toDecimalString(r.outstanding),
-        updatedAt: r.updated_at.toISOString(),
-      }));
-      return { list, total: total.n, pageNo, pageSize };
+      return sortedPageOfRows(
+        base.select(['id', 'member_id', 'outstanding', 'updated_at']),
+        query,
+        CORRECTION_SORT_COLUMNS[query.sort ?? 'updatedAt'],
+        (rows) =>
+          rows.map((r) => ({
+            slipId: Number(r.id),
+            memberId: r.member_id,
+            outstanding: toDecimalString(r.outstanding),
+            updatedAt: r.updated_at.toISOString(),
+          })),
+      );
     },
   };
 }

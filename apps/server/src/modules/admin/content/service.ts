@@ -4,7 +4,7 @@ import type { Db } from '../../../db/database.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { recordAudit, type AuditActor } from '../../audit/audit-log.ts';
 import { conflictOnDuplicate } from '../conflicts.ts';
-import { paging } from '../../cashier/records.ts';
+import { containsPattern, paging } from '../../cashier/records.ts';
 import {
   CONTENT_KIND_TABLE,
   type ContentInput,
@@ -83,7 +83,7 @@ export function contentService(db: Db) {
         base = base.where(columns[field] as 'id', '=', wanted as never);
       }
       if (query.q) {
-        const like = `%${query.q.replace(/[\\%_]/g, '\\$&')}%`;
+        const like = containsPattern(query.q);
         const matches = kind.search.map((column) =>
           kind.json.includes(column)
             ? sql<boolean>`(${sql.ref(column)}->>'en' ilike ${like} or ${sql.ref(column)}->>'bn' ilike ${like})`
