@@ -412,3 +412,33 @@ export function SpecForm({
     </form>
   );
 }
+
+/** The title search above an engagement list: what it submits is the trimmed text, or nothing. */
+export function TitleSearch({
+  value,
+  maxLength,
+  onSearch,
+}: {
+  value: string;
+  maxLength: number;
+  onSearch: (q: string | undefined) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <form
+      role="search"
+      aria-label={t('engagement.searchTitle')}
+      className="inline"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(String(new FormData(event.currentTarget).get('q') ?? '').trim() || undefined);
+      }}
+    >
+      <label className="inline">
+        {t('engagement.searchTitle')}
+        <input name="q" type="search" maxLength={maxLength} defaultValue={value} />
+      </label>
+      <button type="submit">{t('engagement.search')}</button>
+    </form>
+  );
+}

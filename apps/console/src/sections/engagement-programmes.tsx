@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   MISSION_GOAL_KINDS,
@@ -27,7 +27,7 @@ import {
   raffleInputFrom,
   redEnvelopeInputFrom,
 } from './engagement-logic.ts';
-import { NO_ERRORS, SpecForm, type FieldSpec } from './engagement-form.tsx';
+import { NO_ERRORS, SpecForm, TitleSearch, type FieldSpec } from './engagement-form.tsx';
 
 type Mission = ValueOf<typeof missions.list>['list'][number];
 type RedEnvelope = ValueOf<typeof lucky.redEnvelopesList>['list'][number];
@@ -98,10 +98,6 @@ function ProgrammeList<Row extends { title: string | { en: string; bn: string } 
     setFilters({ ...filters, ...next });
     setPageNo(1);
   };
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    filter({ q: String(new FormData(event.currentTarget).get('q') ?? '').trim() || undefined });
-  };
   const withActions: Column<Row>[] = [
     ...columns,
     {
@@ -138,13 +134,7 @@ function ProgrammeList<Row extends { title: string | { en: string; bn: string } 
   return (
     <>
       <div className="filters">
-        <form role="search" aria-label={t('engagement.searchTitle')} className="inline" onSubmit={search}>
-          <label className="inline">
-            {t('engagement.searchTitle')}
-            <input name="q" type="search" maxLength={80} defaultValue={filters.q ?? ''} />
-          </label>
-          <button type="submit">{t('engagement.search')}</button>
-        </form>
+        <TitleSearch value={filters.q ?? ''} maxLength={80} onSearch={(q) => filter({ q })} />
         <FilterSelect
           label={t('engagement.state')}
           anyLabel={t('engagement.all')}

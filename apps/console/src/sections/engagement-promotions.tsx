@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   PROMOTION_CATEGORIES,
@@ -19,7 +19,7 @@ import { FilterSelect } from '../components/filter-select.tsx';
 import { promotionInputOf } from './agents-logic.ts';
 import { DecisionQueue } from './engagement-queue.tsx';
 import { engagementFormErrors, formValuesOf, promotionInputFrom, REWARD_INPUTS } from './engagement-logic.ts';
-import { NO_ERRORS, SpecForm, type FieldSpec } from './engagement-form.tsx';
+import { NO_ERRORS, SpecForm, TitleSearch, type FieldSpec } from './engagement-form.tsx';
 import type { MessageKey } from '../locales/en.ts';
 
 type Promotion = ValueOf<typeof promotions.list>['list'][number];
@@ -77,10 +77,6 @@ export function Promotions() {
   const filter = (next: typeof filters) => {
     setFilters({ ...filters, ...next });
     setPageNo(1);
-  };
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    filter({ q: String(new FormData(event.currentTarget).get('q') ?? '').trim() || undefined });
   };
   const columns: Column<Promotion>[] = [
     {
@@ -141,13 +137,7 @@ export function Promotions() {
   return (
     <>
       <div className="filters">
-        <form role="search" aria-label={t('engagement.searchTitle')} className="inline" onSubmit={search}>
-          <label className="inline">
-            {t('engagement.searchTitle')}
-            <input name="q" type="search" maxLength={100} defaultValue={filters.q ?? ''} />
-          </label>
-          <button type="submit">{t('engagement.search')}</button>
-        </form>
+        <TitleSearch value={filters.q ?? ''} maxLength={100} onSearch={(q) => filter({ q })} />
         <FilterSelect
           label={t('engagement.category')}
           anyLabel={t('engagement.all')}
