@@ -979,6 +979,11 @@ export const errorCatalog = {
     en: 'This arena already has a fight with this number.',
     bn: 'এই এরিনায় এই নম্বরের একটি লড়াই আগে থেকেই আছে।',
   },
+  'cockfight.max_stake_below_min': {
+    status: 400,
+    en: 'The maximum stake must not be below the minimum.',
+    bn: 'সর্বোচ্চ বাজি সর্বনিম্ন বাজির চেয়ে কম হতে পারে না।',
+  },
   // Sportsbook, our own book (issue 15 item 3)
   'sports.event_not_found': {
     status: 404,

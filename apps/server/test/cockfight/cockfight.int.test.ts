@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CockfightBet, CockfightState } from '@khela/contracts';
+import { errorMessage, type CockfightBet, type CockfightState } from '@khela/contracts';
 import { cockfightPayout } from '../../src/modules/cockfight/cockfight.ts';
 import { loginAsAdmin, loginAsNewOperator, type AuthHeaders } from '../helpers/admin.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -162,6 +162,24 @@ describe('cockfight', () => {
     expect((await list({ state: 'closed' })).list.map((f) => f.id)).toContain(second.id);
     const refused = await t.get('/admin/cockfight/fights', { headers: admin, query: { sort: 'odds' } });
     expect([refused.status, refused.body.code]).toEqual([400, 'request.invalid']);
+    // A maximum stake below the minimum: refused under the field, in the operator's language.
+    const upsideDown = await adminCall(
+      '/fights',
+      {
+        arenaId,
+        fightNo: ++fightNo,
+        scheduledAt: new Date().toISOString(),
+        odds: first.odds,
+        minStake: '50.00',
+        maxStake: '10.00',
+      },
+      { ...admin, Language: 'bn' },
+    );
+    expect([upsideDown.status, upsideDown.body.code, upsideDown.body.value]).toEqual([
+      400,
+      'cockfight.max_stake_below_min',
+      { fields: [{ field: 'body.maxStake', message: errorMessage('cockfight.max_stake_below_min', 'bn') }] },
+    ]);
   });
 
   it('takes a bet at the shown odds, keeps them when the odds move, refuses stale odds, limits and a closed window', async () => {

@@ -1,15 +1,16 @@
 import type { z } from 'zod';
 import { sql, type Selectable } from 'kysely';
-import type {
-  ADMIN_FIGHT_SORTS,
-  CockfightArena,
-  CockfightBet,
-  CockfightBetInput,
-  CockfightFight,
-  CockfightSide,
-  CockfightState,
-  Language,
-  cockfightAdminEndpoints,
+import {
+  errorMessage,
+  type ADMIN_FIGHT_SORTS,
+  type CockfightArena,
+  type CockfightBet,
+  type CockfightBetInput,
+  type CockfightFight,
+  type CockfightSide,
+  type CockfightState,
+  type Language,
+  type cockfightAdminEndpoints,
 } from '@khela/contracts';
 import { parseMinor, toDecimalString } from '@khela/money';
 import type { Db } from '../../db/database.ts';
@@ -532,14 +533,14 @@ export function cockfightService({ db, ledger, secrets }: { db: Db; ledger: Ledg
         minStake: string;
         maxStake: string;
       },
+      language: Language,
       executor: Db = db,
     ) {
       const minStake = parseMinor(input.minStake);
       const maxStake = parseMinor(input.maxStake);
       if (minStake > maxStake) {
-        throw AppError.fields([
-          { field: 'body.maxStake', message: 'The maximum stake must not be below the minimum.' },
-        ]);
+        const code = 'cockfight.max_stake_below_min';
+        throw AppError.fields([{ field: 'body.maxStake', message: errorMessage(code, language) }], code);
       }
       const arena = await executor
         .selectFrom('cockfight_arenas')

@@ -31,7 +31,9 @@ export function registerCockfightRoutes(app: FastifyInstance, deps: AppDeps) {
     book.updateArena(operatorActor(ctx), ctx.params.id, ctx.body),
   );
   registerEndpoint(app, deps, admin.fightsList, ({ merchant, query }) => book.fights(merchant.id, query));
-  registerEndpoint(app, deps, admin.fightsCreate, (ctx) => book.createFight(operatorActor(ctx), ctx.body));
+  registerEndpoint(app, deps, admin.fightsCreate, (ctx) =>
+    book.createFight(operatorActor(ctx), ctx.body, ctx.language),
+  );
   registerEndpoint(app, deps, admin.fightOpen, (ctx) => book.open(operatorActor(ctx), ctx.params.id));
   registerEndpoint(app, deps, admin.fightClose, (ctx) => book.close(operatorActor(ctx), ctx.params.id));
   registerEndpoint(app, deps, admin.fightOdds, (ctx) => book.setOdds(operatorActor(ctx), ctx.params.id, ctx.body));
