@@ -41,6 +41,8 @@ describe('games in the browser', () => {
     await page.getByText('Dragon Tiger', { exact: true }).first().click();
     await page.waitForURL(/\/seamless\?gameCode=padma-dragon-tiger/);
     const frame = page.frameLocator('iframe');
+    // The vendor's page has asked its server for the balance: its script is running.
+    await expect.poll(async () => (await frame.getByTestId('vendor-balance').textContent()) ?? '…').not.toBe('…');
     await frame.getByRole('button', { name: 'Dragon' }).click();
     const result = frame.getByRole('status');
     // The round is the vendor's process calling our seamless API twice: slower on a busy CI machine.

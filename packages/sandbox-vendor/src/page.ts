@@ -46,7 +46,9 @@ const escape = (text: string) =>
 export function gamePage(input: PageInput): string {
   const t = TEXT[input.language];
   const choices = CHOICES[input.style]
-    .map((c) => `<button type="submit" name="choice" value="${c.id}">${escape(c.label[input.language])}</button>`)
+    .map(
+      (c) => `<button type="submit" name="choice" value="${c.id}" disabled>${escape(c.label[input.language])}</button>`,
+    )
     .join('');
   const stakes = [10, 50, 100, 500]
     .map((s, i) => `<option value="${s}.00"${i === 1 ? ' selected' : ''}>${s}</option>`)
@@ -118,6 +120,9 @@ export function gamePage(input: PageInput): string {
       buttons.forEach((b) => (b.disabled = false));
     }
   });
+  // The choices are disabled in the HTML until this script listens: a click before it would submit
+  // the form natively and reload the page instead of playing a round.
+  form.querySelectorAll('button').forEach((b) => (b.disabled = false));
 </script>
 </body>
 </html>`;
