@@ -1,4 +1,5 @@
-import { DataTable, type DataTableProps } from './data-table.tsx';
+import { useState } from 'react';
+import { DataTable, type DataTableProps, type Sort } from './data-table.tsx';
 import { Pager } from './pager.tsx';
 import { Failed, Loading } from './states.tsx';
 
@@ -34,4 +35,29 @@ export function PagedTable<Row>({
       <Pager total={query.data.total} pageNo={pageNo} pageSize={pageSize} onPage={onPage} />
     </>
   );
+}
+
+/**
+ * A server list's page, filters and sort (issue 16 Quality): a new filter or sort goes back to the
+ * first page, whose rows are the ones it changes.
+ */
+/** `Filters`: the list's optional filters, none set at first. */
+export function useListControls<Filters extends object>(defaultSort: Sort) {
+  const [pageNo, setPageNo] = useState(1);
+  const [filters, setFilters] = useState<Filters>({} as Filters);
+  const [sort, setSort] = useState<Sort>(defaultSort);
+  return {
+    pageNo,
+    setPageNo,
+    filters,
+    sort,
+    filter: (next: Filters) => {
+      setFilters((current) => ({ ...current, ...next }));
+      setPageNo(1);
+    },
+    sortBy: (next: Sort) => {
+      setSort(next);
+      setPageNo(1);
+    },
+  };
 }

@@ -13,7 +13,7 @@ import {
 import { call } from '../api.ts';
 import { useI18n } from '../i18n.tsx';
 import { formatAmount, formatCount, formatTime } from '../format.ts';
-import { PagedTable } from '../components/paged-table.tsx';
+import { PagedTable, useListControls } from '../components/paged-table.tsx';
 import type { Column, Sort } from '../components/data-table.tsx';
 import { ConfirmDialog, Dialog } from '../components/dialog.tsx';
 import { FilterSelect } from '../components/filter-select.tsx';
@@ -74,9 +74,9 @@ function ProgrammeList<Row extends { title: string | { en: string; bn: string } 
 }) {
   const { t, language } = useI18n();
   const queryClient = useQueryClient();
-  const [pageNo, setPageNo] = useState(1);
-  const [filters, setFilters] = useState<{ state?: string; q?: string }>({});
-  const [sort, setSort] = useState<Sort>(defaultSort);
+  const { pageNo, setPageNo, filters, filter, sort, sortBy } = useListControls<{ state?: string; q?: string }>(
+    defaultSort,
+  );
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const [ending, setEnding] = useState<Row | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -94,10 +94,6 @@ function ProgrammeList<Row extends { title: string | { en: string; bn: string } 
       void queryClient.invalidateQueries({ queryKey: [queryKey] });
     },
   });
-  const filter = (next: typeof filters) => {
-    setFilters({ ...filters, ...next });
-    setPageNo(1);
-  };
   const withActions: Column<Row>[] = [
     ...columns,
     {
@@ -158,10 +154,7 @@ function ProgrammeList<Row extends { title: string | { en: string; bn: string } 
         rowKey={rowKey}
         rowTestId={(row) => `${queryKey}-${rowKey(row)}`}
         sort={sort}
-        onSort={(next) => {
-          setSort(next);
-          setPageNo(1);
-        }}
+        onSort={sortBy}
         empty={t('engagement.noneYet')}
         pageNo={pageNo}
         pageSize={PAGE_SIZE}

@@ -12,8 +12,8 @@ import {
 import { call } from '../api.ts';
 import { useI18n } from '../i18n.tsx';
 import { formatAmount, formatCount, formatTime, localDigits } from '../format.ts';
-import { PagedTable } from '../components/paged-table.tsx';
-import type { Column, Sort } from '../components/data-table.tsx';
+import { PagedTable, useListControls } from '../components/paged-table.tsx';
+import type { Column } from '../components/data-table.tsx';
 import { ConfirmDialog, Dialog } from '../components/dialog.tsx';
 import { FilterSelect } from '../components/filter-select.tsx';
 import { promotionInputOf } from './agents-logic.ts';
@@ -43,9 +43,9 @@ export function Promotions() {
   const { t, language } = useI18n();
   const queryClient = useQueryClient();
   const reward = useReward();
-  const [pageNo, setPageNo] = useState(1);
-  const [filters, setFilters] = useState<Pick<ListQuery, 'category' | 'trigger' | 'enabled' | 'q'>>({});
-  const [sort, setSort] = useState<Sort>({ key: 'sort', order: 'asc' });
+  const { pageNo, setPageNo, filters, filter, sort, sortBy } = useListControls<
+    Pick<ListQuery, 'category' | 'trigger' | 'enabled' | 'q'>
+  >({ key: 'sort', order: 'asc' });
   const [toggled, setToggled] = useState<Promotion | null>(null);
   const [editing, setEditing] = useState<Promotion | 'new' | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -74,10 +74,6 @@ export function Promotions() {
       void queryClient.invalidateQueries({ queryKey: ['promotions'] });
     },
   });
-  const filter = (next: typeof filters) => {
-    setFilters({ ...filters, ...next });
-    setPageNo(1);
-  };
   const columns: Column<Promotion>[] = [
     {
       id: 'title',
@@ -178,10 +174,7 @@ export function Promotions() {
         rowKey={(p) => p.id}
         rowTestId={(p) => `promotion-${p.id}`}
         sort={sort}
-        onSort={(next) => {
-          setSort(next);
-          setPageNo(1);
-        }}
+        onSort={sortBy}
         empty={t('engagement.noPromotions')}
         pageNo={pageNo}
         pageSize={PAGE_SIZE}
