@@ -16,8 +16,8 @@ import {
 import { call } from '../api.ts';
 import { useI18n } from '../i18n.tsx';
 import { formatAmount, formatCount, formatTime } from '../format.ts';
-import { PagedTable } from '../components/paged-table.tsx';
-import type { Column, Sort } from '../components/data-table.tsx';
+import { PagedTable, useListControls } from '../components/paged-table.tsx';
+import type { Column } from '../components/data-table.tsx';
 import { fieldError } from '../members-logic.ts';
 import { useConfirmedAction } from './books-confirm.tsx';
 import { fightActions, sumStakes } from './books-logic.ts';
@@ -348,8 +348,7 @@ function MarketRow({ market, editable }: { market: SportsEvent['markets'][number
 
 function Corrections() {
   const { t, language } = useI18n();
-  const [pageNo, setPageNo] = useState(1);
-  const [sort, setSort] = useState<Sort>({ key: 'updatedAt', order: 'desc' });
+  const { pageNo, setPageNo, sort, sortBy } = useListControls<object>({ key: 'updatedAt', order: 'desc' });
   const query = useQuery({
     queryKey: ['books', 'sports', 'corrections', sort, pageNo],
     queryFn: () =>
@@ -391,10 +390,7 @@ function Corrections() {
         columns={columns}
         rowKey={(r) => r.slipId}
         sort={sort}
-        onSort={(next) => {
-          setSort(next);
-          setPageNo(1);
-        }}
+        onSort={sortBy}
         empty={t('books.noOutstanding')}
         pageNo={pageNo}
         pageSize={PAGE_SIZE}
@@ -406,10 +402,11 @@ function Corrections() {
 
 function CockfightBook() {
   const { t, language } = useI18n();
-  const [arenaId, setArenaId] = useState('');
-  const [state, setState] = useState('');
-  const [pageNo, setPageNo] = useState(1);
-  const [sort, setSort] = useState<Sort>({ key: 'scheduledAt', order: 'desc' });
+  const { pageNo, setPageNo, filters, filter, sort, sortBy } = useListControls<{ arenaId?: string; state?: string }>({
+    key: 'scheduledAt',
+    order: 'desc',
+  });
+  const { arenaId = '', state = '' } = filters;
   const [oddsFor, setOddsFor] = useState<Fight | null>(null);
   const [sideFor, setSideFor] = useState<Record<number, string>>({});
   const { ask, dialog } = useConfirmedAction(['books', 'cockfight']);
@@ -569,20 +566,14 @@ function CockfightBook() {
           anyLabel={t('books.any')}
           options={(arenas.data ?? []).map((a) => ({ value: a.id, label: a.name[language] }))}
           value={arenaId}
-          onChange={(event) => {
-            setArenaId(event.target.value);
-            setPageNo(1);
-          }}
+          onChange={(event) => filter({ arenaId: event.target.value })}
         />
         <FilterSelect
           label={t('books.status')}
           anyLabel={t('books.any')}
           options={COCKFIGHT_FIGHT_STATES.map((s) => ({ value: s, label: t(`books.fightState.${s}`) }))}
           value={state}
-          onChange={(event) => {
-            setState(event.target.value);
-            setPageNo(1);
-          }}
+          onChange={(event) => filter({ state: event.target.value })}
         />
       </form>
       {windowCall.isError && (
@@ -597,10 +588,7 @@ function CockfightBook() {
         rowKey={(f) => f.id}
         rowTestId={(f) => `fight-${f.id}`}
         sort={sort}
-        onSort={(next) => {
-          setSort(next);
-          setPageNo(1);
-        }}
+        onSort={sortBy}
         empty={t('books.noFights')}
         pageNo={pageNo}
         pageSize={PAGE_SIZE}
