@@ -252,6 +252,33 @@ describe('postMany (a settlement batch in one statement)', () => {
     expect((error as AppError).code).toBe('wallet.duplicate_transaction');
     expect(await countRows()).toEqual(rows);
   });
+
+  it('runs batches over the same wallets at once, in either order and replayed, beside single posts: each once', async () => {
+    const [ann, ben, cat] = (await createMembers(t.db, merchantId, 3)) as [number, number, number];
+    for (const member of [ann, ben, cat]) await deposit(member, 1_000n);
+    const rows = await countRows();
+    const rounds = Array.from({ length: 8 }, () => ({
+      forward: [move(ann, 10n), move(ben, -20n), move(cat, 30n)],
+      backward: [move(cat, -40n), move(ben, 50n), move(ann, -60n)],
+    }));
+    const results = await Promise.all(
+      rounds.flatMap(({ forward, backward }) => [
+        inTransaction((trx) => ledger.postMany(forward, trx)),
+        inTransaction((trx) => ledger.postMany(backward, trx)),
+        inTransaction((trx) => ledger.postMany(forward, trx)),
+        ledger.post(move(ann, -5n)).then((posted) => [posted.transactionId]),
+      ]),
+    );
+    for (let round = 0; round < rounds.length; round++) expect(results[round * 4 + 2]).toEqual(results[round * 4]);
+    expect(await ledger.balanceOf(merchantId, CURRENCY, main(ann))).toBe(1_000n + 8n * (10n - 60n - 5n));
+    expect(await ledger.balanceOf(merchantId, CURRENCY, main(ben))).toBe(1_000n + 8n * (50n - 20n));
+    expect(await ledger.balanceOf(merchantId, CURRENCY, main(cat))).toBe(1_000n + 8n * (30n - 40n));
+    expect(await countRows()).toEqual({
+      transactions: String(Number(rows.transactions) + 8 * 7),
+      postings: String(Number(rows.postings) + 8 * 7 * 2),
+    });
+    expect(await auditLedger(t.db, merchantId)).toEqual({ unbalanced: [], drifted: [], negative: [], total: 0n });
+  });
 });
 
 describe('the database guards the ledger itself', () => {
