@@ -12,7 +12,7 @@ import {
 import { call } from '../api.ts';
 import { useI18n } from '../i18n.tsx';
 import { formatCount, formatTime } from '../format.ts';
-import { PagedTable } from '../components/paged-table.tsx';
+import { PagedTable, useListControls } from '../components/paged-table.tsx';
 import type { Column } from '../components/data-table.tsx';
 import { ConfirmDialog } from '../components/dialog.tsx';
 import { broadcastErrors, redemptionActions } from './agents-logic.ts';
@@ -75,13 +75,16 @@ export default function EngagementSection({ permissions }: { permissions: readon
 
 function Redemptions() {
   const { t, language } = useI18n();
-  const [status, setStatus] = useState<Redemption['status'] | ''>('pending');
-  const [pageNo, setPageNo] = useState(1);
+  // The queue opens on what waits for a decision; the server keeps its own order.
+  const { pageNo, setPageNo, filters, filter } = useListControls<{ status: Redemption['status'] | '' }, undefined>(
+    undefined,
+    { status: 'pending' },
+  );
   const query = useQuery({
-    queryKey: ['redemptions', status, pageNo],
+    queryKey: ['redemptions', filters.status, pageNo],
     queryFn: () =>
       call(points.redemptions, {
-        query: { status: status || undefined, pageNo: String(pageNo), pageSize: String(PAGE_SIZE) },
+        query: { status: filters.status || undefined, pageNo: String(pageNo), pageSize: String(PAGE_SIZE) },
       }),
     placeholderData: keepPreviousData,
   });
@@ -110,11 +113,8 @@ function Redemptions() {
           label={t('engagement.status')}
           anyLabel={t('engagement.all')}
           options={ADMIN_REDEMPTION_STATUSES.map((s) => ({ value: s, label: t(`engagement.status.${s}`) }))}
-          value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as Redemption['status'] | '');
-            setPageNo(1);
-          }}
+          value={filters.status}
+          onChange={(event) => filter({ status: event.target.value as Redemption['status'] | '' })}
         />
       </div>
       <DecisionQueue

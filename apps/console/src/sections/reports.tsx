@@ -11,6 +11,7 @@ import { call } from '../api.ts';
 import { useI18n, type Translate } from '../i18n.tsx';
 import { formatAmount, formatCount, type Language } from '../format.ts';
 import { DataTable, type Column, type Sort } from '../components/data-table.tsx';
+import { useListControls } from '../components/paged-table.tsx';
 import { Pager } from '../components/pager.tsx';
 import { Failed, Loading } from '../components/states.tsx';
 import { fieldError } from '../members-logic.ts';
@@ -237,9 +238,9 @@ export default function ReportsSection() {
 function ReportView({ kind }: { kind: Kind }) {
   const { t, language } = useI18n();
   const formId = useId();
-  const [filters, setFilters] = useState<Filters>({ period: 'day' });
-  const [sort, setSort] = useState<Sort>(DEFAULT_SORT[kind]);
-  const [pageNo, setPageNo] = useState(1);
+  const { pageNo, setPageNo, filters, filter, sort, sortBy } = useListControls<Filters>(DEFAULT_SORT[kind], {
+    period: 'day',
+  });
   const [groupChoice, setGroupChoice] = useState('productType');
   const [exporting, setExporting] = useState<'idle' | 'busy' | 'failed'>('idle');
   const fetchPage = fetchers[kind] as Fetch<Record<string, unknown>>;
@@ -260,7 +261,7 @@ function ReportView({ kind }: { kind: Kind }) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const value = (name: string) => String(form.get(name) ?? '').trim() || undefined;
-    setFilters({
+    filter({
       from: value('from'),
       to: value('to'),
       period: value('period') === 'month' ? 'month' : 'day',
@@ -269,7 +270,6 @@ function ReportView({ kind }: { kind: Kind }) {
       vendor: value('groupBy') === 'vendor' ? value('vendor') : undefined,
       username: value('username'),
     });
-    setPageNo(1);
   };
   const exportAll = async () => {
     setExporting('busy');
@@ -379,10 +379,7 @@ function ReportView({ kind }: { kind: Kind }) {
               }
               rowTestId={() => `report-row`}
               sort={sort}
-              onSort={(next) => {
-                setSort(next);
-                setPageNo(1);
-              }}
+              onSort={sortBy}
               empty={t('reports.empty')}
             />
           </div>
