@@ -201,14 +201,30 @@ describe('operator console: agents and engagement (issue 16 item 6)', () => {
     await step.getByLabel('Target amount').fill('500');
     await step.getByLabel('Bonus amount').fill('20');
     await step.getByLabel('Turnover multiple').fill('1');
+    // A valid-bet goal counts the product types ticked; with a game too, the server's code lands on the goal.
+    await mission.getByLabel('Goal').selectOption('validBet');
+    const products = mission.getByRole('group', { name: 'Product types that count' });
+    await products.getByLabel('Live casino').check();
+    await products.getByLabel('Sports', { exact: true }).check();
+    await mission.getByLabel('Game ID').fill('1');
     expect(await seriousViolations(page)).toEqual([]);
+    await mission.getByRole('button', { name: 'Create' }).click();
+    await mission.getByRole('group', { name: 'What counts' }).getByRole('alert').waitFor();
+    await mission.getByLabel('Game ID').fill('');
     await mission.getByRole('button', { name: 'Create' }).click();
     await page.getByText(`“Mission ${title}” was saved.`).waitFor();
     await page.getByRole('cell', { name: `Mission ${title}`, exact: true }).waitFor();
+    // Editing shows the saved choice.
+    await page.getByRole('button', { name: `Edit Mission ${title}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit mission' });
+    const saved = edit.getByRole('group', { name: 'Product types that count' });
+    expect(await saved.getByLabel('Live casino').isChecked()).toBe(true);
+    expect(await saved.getByLabel('Slots').isChecked()).toBe(false);
+    await edit.getByRole('button', { name: 'Cancel' }).click();
 
     await page.goto('/promotions');
     await page.getByRole('heading', { name: title }).waitFor();
-    // The refused create above is the browser's one logged 400.
+    // The refused creates above are the browser's logged 400s.
     expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
     await context.close();
   });

@@ -8,7 +8,7 @@ import {
   type MemberReportRow,
 } from '@khela/contracts';
 import { call } from '../api.ts';
-import { useI18n, type Translate } from '../i18n.tsx';
+import { productTypeName, useI18n, type Translate } from '../i18n.tsx';
 import { formatAmount, formatCount, type Language } from '../format.ts';
 import { DataTable, type Column, type Sort } from '../components/data-table.tsx';
 import { useListControls } from '../components/paged-table.tsx';
@@ -192,7 +192,11 @@ function columnsOf(
   const columns = {
     ggr: [
       text<GgrReportRow>('period', 'reports.period', (r) => r.period, t, 'period'),
-      text<GgrReportRow>('productType', 'reports.productType', (r) => r.productType, t),
+      // The table names the product type; the CSV keeps its code, stable for spreadsheets.
+      {
+        ...text<GgrReportRow>('productType', 'reports.productType', (r) => r.productType, t),
+        cell: (r: GgrReportRow) => productTypeName(t, r.productType),
+      },
       ...(byVendor ? [text<GgrReportRow>('vendor', 'reports.vendor', (r) => r.vendorName ?? r.vendor ?? '', t)] : []),
       ...bets<GgrReportRow>(),
     ],
@@ -310,7 +314,7 @@ function ReportView({ kind }: { kind: Kind }) {
               <option value="">{t('reports.allProducts')}</option>
               {(data?.productTypes ?? []).map((type) => (
                 <option key={type} value={type}>
-                  {type}
+                  {productTypeName(t, type)}
                 </option>
               ))}
             </select>
