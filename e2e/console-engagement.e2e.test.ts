@@ -145,6 +145,30 @@ describe('operator console: agents and engagement (issue 16 item 6)', () => {
     await context.close();
   });
 
+  it('shows an operator without the cashier permission only the inbox tab of engagement, and no agents', async () => {
+    const username = `e2e_content_${Date.now() % 1_000_000}`;
+    await (
+      await adminSession()
+    ).call('POST', '/admin/operators', {
+      username,
+      password: 'Correct-horse-42',
+      role: 'content',
+    });
+    const { page, context, errors } = await openPage(browser, { language: 'en', theme: 'light', width: 1280 });
+    await page.goto('/console/engagement');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill('Correct-horse-42');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Engagement', level: 1 }).waitFor();
+    const tabs = page.getByRole('group', { name: 'Engagement' }).getByRole('button');
+    expect(await tabs.allTextContents()).toEqual(['Inbox messages']);
+    const nav = page.getByRole('navigation');
+    expect(await nav.getByRole('link', { name: 'Agents' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Cashier' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('creates a promotion and a mission in the console; the player site shows the promotion on /promotions', async () => {
     const title = `Console promo ${Date.now() % 1_000_000}`;
     const { page, context, errors } = await openPage(browser, { language: 'en', theme: 'light', width: 360 });

@@ -22,19 +22,8 @@ import { PointGoods } from './engagement-goods.tsx';
 import { PointSettings } from './engagement-points.tsx';
 import { Missions, Raffles, RedEnvelopes } from './engagement-programmes.tsx';
 import { FilterSelect } from '../components/filter-select.tsx';
+import { engagementTabs, type EngagementTab } from '../sections.ts';
 
-const TABS = [
-  'redemptions',
-  'pointGoods',
-  'pointSettings',
-  'promotions',
-  'applications',
-  'missions',
-  'redEnvelopes',
-  'raffles',
-  'broadcasts',
-] as const;
-type Tab = (typeof TABS)[number];
 type Redemption = ValueOf<typeof points.redemptions>['list'][number];
 type Broadcast = ValueOf<typeof inbox.broadcastsList>['list'][number];
 type Target = (typeof BROADCAST_TARGETS)[number];
@@ -46,9 +35,8 @@ const PAGE_SIZE = 20;
  */
 export default function EngagementSection({ permissions }: { permissions: readonly string[] }) {
   const { t } = useI18n();
-  // Promotions and redemptions pay from the house (the server's `cashier`); broadcasts are content (`inbox`).
-  const tabs = TABS.filter((tab) => permissions.includes(tab === 'broadcasts' ? 'inbox' : 'cashier'));
-  const [chosen, setChosen] = useState<Tab | null>(null);
+  const tabs = engagementTabs(permissions);
+  const [chosen, setChosen] = useState<EngagementTab | null>(null);
   const tab = chosen && tabs.includes(chosen) ? chosen : tabs[0];
   return (
     <section aria-labelledby="engagement-title" className="section">
