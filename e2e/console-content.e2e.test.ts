@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage } from './browser.ts';
+import { adminSession } from './admin-api.ts';
 import { seriousViolations } from './axe.ts';
 
 /**
  * Issue 16 item 7: an operator adds a home banner with an uploaded image in the console, the
- * player's home page shows it at once, and deleting it (after a confirmation) takes it away;
- * axe finds nothing serious on the content and settings sections.
+ * player's home page shows it at once, and deleting it (after a confirmation) takes it away; the
+ * audit log has both; axe finds nothing serious on the content and settings sections.
  */
 const image = new URL('../apps/web/public/demo/home-cricket.jpg', import.meta.url).pathname;
 
@@ -59,6 +60,17 @@ describe('operator console: content and settings (issue 16 item 7)', () => {
     await player.reload();
     await player.locator('main').waitFor();
     await expect.poll(() => player.getByRole('img', { name: title }).count()).toBe(0);
+    const admin = await adminSession();
+    const created: { entityId: string; after: unknown }[] = await admin.call(
+      'GET',
+      '/admin/audit-log?entity=banners&action=create',
+    );
+    const banner = created.find((entry) => JSON.stringify(entry.after).includes(title))!;
+    const history: { action: string }[] = await admin.call(
+      'GET',
+      `/admin/audit-log?entity=banners&entityId=${banner.entityId}`,
+    );
+    expect(history.map((entry) => entry.action)).toEqual(['delete', 'create']);
 
     await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'White-label switches', level: 2 }).waitFor();

@@ -145,6 +145,30 @@ describe('operator console: agents and engagement (issue 16 item 6)', () => {
     await context.close();
   });
 
+  it('shows an operator without the cashier permission only the inbox tab of engagement, and no agents', async () => {
+    const username = `e2e_content_${Date.now() % 1_000_000}`;
+    await (
+      await adminSession()
+    ).call('POST', '/admin/operators', {
+      username,
+      password: 'Correct-horse-42',
+      role: 'content',
+    });
+    const { page, context, errors } = await openPage(browser, { language: 'en', theme: 'light', width: 1280 });
+    await page.goto('/console/engagement');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill('Correct-horse-42');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Engagement', level: 1 }).waitFor();
+    const tabs = page.getByRole('group', { name: 'Engagement' }).getByRole('button');
+    expect(await tabs.allTextContents()).toEqual(['Inbox messages']);
+    const nav = page.getByRole('navigation');
+    expect(await nav.getByRole('link', { name: 'Agents' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Cashier' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('creates a promotion and a mission in the console; the player site shows the promotion on /promotions', async () => {
     const title = `Console promo ${Date.now() % 1_000_000}`;
     const { page, context, errors } = await openPage(browser, { language: 'en', theme: 'light', width: 360 });
@@ -201,14 +225,30 @@ describe('operator console: agents and engagement (issue 16 item 6)', () => {
     await step.getByLabel('Target amount').fill('500');
     await step.getByLabel('Bonus amount').fill('20');
     await step.getByLabel('Turnover multiple').fill('1');
+    // A valid-bet goal counts the product types ticked; with a game too, the server's code lands on the goal.
+    await mission.getByLabel('Goal').selectOption('validBet');
+    const products = mission.getByRole('group', { name: 'Product types that count' });
+    await products.getByLabel('Live casino').check();
+    await products.getByLabel('Sports', { exact: true }).check();
+    await mission.getByLabel('Game ID').fill('1');
     expect(await seriousViolations(page)).toEqual([]);
+    await mission.getByRole('button', { name: 'Create' }).click();
+    await mission.getByRole('group', { name: 'What counts' }).getByRole('alert').waitFor();
+    await mission.getByLabel('Game ID').fill('');
     await mission.getByRole('button', { name: 'Create' }).click();
     await page.getByText(`“Mission ${title}” was saved.`).waitFor();
     await page.getByRole('cell', { name: `Mission ${title}`, exact: true }).waitFor();
+    // Editing shows the saved choice.
+    await page.getByRole('button', { name: `Edit Mission ${title}` }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit mission' });
+    const saved = edit.getByRole('group', { name: 'Product types that count' });
+    expect(await saved.getByLabel('Live casino').isChecked()).toBe(true);
+    expect(await saved.getByLabel('Slots').isChecked()).toBe(false);
+    await edit.getByRole('button', { name: 'Cancel' }).click();
 
     await page.goto('/promotions');
     await page.getByRole('heading', { name: title }).waitFor();
-    // The refused create above is the browser's one logged 400.
+    // The refused creates above are the browser's logged 400s.
     expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
     await context.close();
   });

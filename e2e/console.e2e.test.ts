@@ -8,8 +8,10 @@ import { seriousViolations } from './axe.ts';
 
 /**
  * Issue 16 items 1–3, the operator console at /console: the demo operator signs in, reads the
- * dashboard, approves a deposit a player made through the API (its receipt shown inline), and
- * signs out; axe finds nothing serious on the dashboard or the cashier.
+ * dashboard, approves a deposit a player made through the API (its receipt shown inline) and the
+ * player site's header shows the new balance, rejects another player's withdrawal and the hold comes
+ * back, reads the audit entries of both, and signs out; axe finds nothing serious on the dashboard
+ * or the cashier.
  */
 const receipt = readFileSync(new URL('../apps/web/public/demo/home-cricket.jpg', import.meta.url));
 
@@ -37,13 +39,8 @@ async function api<T>(
 }
 
 /** player12 (a demo team player no other suite uses: the approved deposit changes its balance) deposits by bank transfer with a receipt, through the player API (sealed log-in). */
-async function pendingDeposit(reference: string): Promise<{ depositId: number; uploadId: number }> {
-  const { publicKey } = await api<{ publicKey: string }>('GET', '/wps/system/publicKey');
-  const sealed = await sealPayload(publicKey, { username: 'player12', password: 'Player@123' });
-  const { token } = await api<{ token: string }>('POST', '/wps/session/login', {
-    headers: { 'content-type': 'application/json', ...sealed.headers },
-    body: JSON.stringify(sealed.body),
-  });
+async function pendingDeposit(reference: string): Promise<{ depositId: number; uploadId: number; token: string }> {
+  const token = await playerToken('player12');
   const upload = await api<{ id: number }>('POST', '/wps/cashier/uploads', {
     token,
     headers: { 'content-type': 'image/jpeg' },
@@ -61,12 +58,94 @@ async function pendingDeposit(reference: string): Promise<{ depositId: number; u
       receiptUploadIds: [upload.id],
     }),
   });
-  return { depositId: deposit.id, uploadId: upload.id };
+  return { depositId: deposit.id, uploadId: upload.id, token };
+}
+
+/** A player's sealed log-in through the player API: the session token. */
+async function playerToken(username: string): Promise<string> {
+  const { publicKey } = await api<{ publicKey: string }>('GET', '/wps/system/publicKey');
+  const sealed = await sealPayload(publicKey, { username, password: 'Player@123' });
+  const { token } = await api<{ token: string }>('POST', '/wps/session/login', {
+    headers: { 'content-type': 'application/json', ...sealed.headers },
+    body: JSON.stringify(sealed.body),
+  });
+  return token;
+}
+
+/** A wallet's whole balance in cents, as the player API gives it. */
+async function balanceCents(token: string): Promise<number> {
+  const { sumBalance } = await api<{ sumBalance: string }>('GET', '/wps/v2/wallets/balance', { token });
+  return Math.round(Number(sumBalance) * 100);
+}
+
+/**
+ * player02 (no bonus turnover left to wager, unlike the team players) binds a bank account, sets a
+ * payment password and asks to withdraw the smallest amount, which is held.
+ */
+async function pendingWithdrawal(): Promise<{ withdrawalId: number; amount: string; token: string }> {
+  const token = await playerToken('player02');
+  const { publicKey } = await api<{ publicKey: string }>('GET', '/wps/system/publicKey');
+  const { minimumAmount } = await api<{ minimumAmount: string }>('GET', '/wps/relay/MCSFE_getWithdrawSettings', {
+    token,
+  });
+  const json = { 'content-type': 'application/json' };
+  const account = await api<{ id: number }>('POST', '/wps/cashier/payee-accounts', {
+    token,
+    headers: json,
+    body: JSON.stringify({
+      method: 'bank',
+      bankName: 'Sonali Bank',
+      accountNumber: '12121212',
+      payeeName: 'Player Two',
+    }),
+  });
+  const password = await sealPayload(publicKey, { newPassword: '135790' });
+  await api('PUT', '/wps/cashier/payment-password', {
+    token,
+    headers: { ...json, ...password.headers },
+    body: JSON.stringify(password.body),
+  });
+  const request = await sealPayload(publicKey, {
+    requestId: `console-w-${Date.now()}`,
+    amount: minimumAmount,
+    payeeAccountId: account.id,
+    paymentPassword: '135790',
+  });
+  const withdrawal = await api<{ id: number }>('POST', '/wps/cashier/withdrawals', {
+    token,
+    headers: { ...json, ...request.headers },
+    body: JSON.stringify(request.body),
+  });
+  return { withdrawalId: withdrawal.id, amount: minimumAmount, token };
+}
+
+/** The audit log's actions on one object, read through the operator API. */
+async function auditActions(entity: string, id: number): Promise<string[]> {
+  const entries: { action: string }[] = await (
+    await admin
+  ).call('GET', `/admin/audit-log?entity=${entity}&entityId=${id}`);
+  return entries.map((entry) => entry.action);
 }
 
 describe('operator console (issue 16)', () => {
-  it('signs in, shows the dashboard, approves a pending deposit with its receipt, signs out', async () => {
-    const { depositId, uploadId } = await pendingDeposit(`CONSOLE${Date.now() % 1_000_000}`);
+  it('approves a deposit (the player site shows it) and rejects a withdrawal (the hold comes back); the audit has both', async () => {
+    const { depositId, uploadId, token } = await pendingDeposit(`CONSOLE${Date.now() % 1_000_000}`);
+    // The member on the player site, signed in with the same session: the header shows the balance.
+    const site = await openPage(browser, { language: 'en', theme: 'light', width: 1280 });
+    await site.context.addInitScript((session) => {
+      if (window !== window.top) return;
+      sessionStorage.setItem('token', session);
+      sessionStorage.setItem('popupClosed.member', '1');
+    }, token);
+    await site.page.goto('/');
+    // In cents, as the header shows it once its balance call answered (a reload reads it again).
+    const siteBalance = async () => {
+      await site.page.reload();
+      const text = await site.page.getByTestId('header-balance').textContent({ timeout: 15_000 });
+      return Math.round(Number(text?.replace(/[^\d.]/g, '') || NaN) * 100);
+    };
+    const before = await balanceCents(token);
+    await expect.poll(siteBalance, { timeout: 15_000 }).toBe(before);
     const { page, context, errors } = await openPage(browser, { language: 'en', theme: 'dark', width: 1280 });
 
     await page.goto('/console/');
@@ -74,7 +153,7 @@ describe('operator console (issue 16)', () => {
     await page.getByLabel('Password').fill('Admin@123');
     await page.getByRole('button', { name: 'Sign in' }).click();
 
-    await expect.poll(() => page.getByRole('heading', { name: 'Dashboard', level: 1 }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.getByRole('heading', { name: /^Today/ }).waitFor();
     const pending = Number(await page.getByTestId('dashboard.pendingDeposits').textContent());
     expect(pending).toBeGreaterThanOrEqual(1);
@@ -99,6 +178,23 @@ describe('operator console (issue 16)', () => {
       await admin
     ).call('GET', '/admin/deposits?status=approved');
     expect(approved.list.find((d) => d.id === depositId)?.status).toBe('approved');
+    await expect.poll(siteBalance, { timeout: 15_000 }).toBe(before + 25_000);
+
+    // A withdrawal holds its amount; rejected with a reason, the hold comes back.
+    const withdrawal = await pendingWithdrawal();
+    const held = await balanceCents(withdrawal.token);
+    const { withdrawalId } = withdrawal;
+    await page.getByRole('button', { name: 'Withdrawals', exact: true }).click();
+    await page.getByRole('button', { name: `Open #${withdrawalId}` }).click();
+    await page.getByRole('button', { name: 'Reject', exact: true }).click();
+    const reject = page.getByRole('dialog');
+    await reject.getByLabel('Reason').fill('e2e: the account name does not match');
+    await reject.getByRole('button', { name: 'Reject' }).click();
+    await page.getByText(`Reject: #${withdrawalId} is now Rejected.`).waitFor();
+    expect(await balanceCents(withdrawal.token)).toBe(held + Math.round(Number(withdrawal.amount) * 100));
+    expect(await auditActions('deposits', depositId)).toEqual(['approve']);
+    expect(await auditActions('withdrawals', withdrawalId)).toEqual(['reject']);
+    await site.context.close();
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Operator sign-in' }).waitFor();
@@ -142,6 +238,7 @@ describe('operator console: members (issue 16 item 4)', () => {
         body: JSON.stringify(sealed.body),
       }).then((r) => r.json() as Promise<{ success: boolean; code?: string }>);
       expect(refused).toMatchObject({ success: false, code: 'auth.contact_agent' });
+      expect((await auditActions('members', memberId))[0]).toBe('freeze');
       expect(errors).toEqual([]);
     } finally {
       await (await admin).call('POST', `/admin/members/${memberId}/status`, { status: 'active', reason: 'e2e: done' });

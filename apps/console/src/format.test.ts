@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatCount, interpolate, minorOf } from './format.ts';
+import { formatAmount, formatCount, formatTime, interpolate, minorOf } from './format.ts';
 
 describe('formatAmount', () => {
   it('groups in lakhs and crores from the string, without rounding through a float', () => {
@@ -12,6 +12,14 @@ describe('formatAmount', () => {
     expect(formatAmount('1500.25', 'bn')).toBe('৳১,৫০০.২৫');
     expect(formatAmount('10.00', 'en', 'USD')).toBe('USD 10.00');
     expect(formatCount(123456, 'bn')).toBe('১,২৩,৪৫৬');
+  });
+});
+
+describe('formatTime', () => {
+  it('writes a Bengali time without Latin AM/PM, on the same 24-hour clock as English', () => {
+    const bn = formatTime('2026-11-27T13:14:00Z', 'bn');
+    expect(bn).not.toMatch(/[A-Za-z]/);
+    expect(formatTime('2026-11-27T13:14:00Z', 'en')).not.toMatch(/AM|PM/i);
   });
 });
 

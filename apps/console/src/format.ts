@@ -29,11 +29,12 @@ export function formatCount(count: number, language: Language): string {
   return localDigits(groupIndian(String(Math.trunc(count))), language);
 }
 
-/** An instant in the operator's time zone, short. */
+/** An instant in the operator's time zone, short, on a 24-hour clock (bn-BD's 12-hour one writes AM/PM in Latin). */
 export function formatTime(iso: string, language: Language): string {
   return new Intl.DateTimeFormat(language === 'bn' ? 'bn-BD' : 'en-GB', {
     dateStyle: 'medium',
     timeStyle: 'short',
+    hourCycle: 'h23',
   }).format(new Date(iso));
 }
 

@@ -52,3 +52,9 @@ export function useI18n(): I18n {
   if (!value) throw new Error('useI18n outside I18nProvider');
   return value;
 }
+
+/** A §3 product type's name in the operator's language; a type the console has no name for shows as its code. */
+export function productTypeName(t: Translate, productType: string): string {
+  const key = `productType.${productType}`;
+  return key in en ? t(key as MessageKey) : productType;
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { IDLE_SIGN_OUT_MS, IDLE_WARN_MS, idleState } from './idle.ts';
 import { linePoints, pathOf } from './chart.ts';
 import { actionsFor, arrivedSince, matchesSearch } from './queue.ts';
-import { allowedSections, sectionFor } from './sections.ts';
+import { allowedSections, engagementTabs, sectionFor } from './sections.ts';
 import { bn } from './locales/bn.ts';
 import { en } from './locales/en.ts';
 
@@ -39,6 +39,26 @@ describe('sections by permission', () => {
     expect(sectionFor('/console', all)?.id).toBe('dashboard');
     expect(sectionFor('/console/cashier', allowedSections(['dashboard']))?.id).toBe('dashboard');
     expect(sectionFor('/console/', [])).toBeNull();
+  });
+});
+
+describe('engagement tabs by permission', () => {
+  it('shows a tab only to a role whose permission its calls need (the server refuses the rest with 403)', () => {
+    // The content role has `inbox` and not `cashier`: inbox messages only, none of the tabs that pay.
+    expect(engagementTabs(['banners', 'games', 'inbox'])).toEqual(['broadcasts']);
+    expect(engagementTabs(['cashier'])).toEqual([
+      'redemptions',
+      'pointGoods',
+      'pointSettings',
+      'promotions',
+      'applications',
+      'missions',
+      'redEnvelopes',
+      'raffles',
+    ]);
+    // Support (feedback, members) has neither: the section itself is not shown.
+    expect(engagementTabs(['feedback', 'members'])).toEqual([]);
+    expect(allowedSections(['feedback', 'members']).map((s) => s.id)).not.toContain('engagement');
   });
 });
 

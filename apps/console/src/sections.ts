@@ -30,6 +30,29 @@ export function allowedSections(permissions: readonly string[]): Section[] {
   });
 }
 
+/** The engagement section's tabs, in the order shown. */
+export const ENGAGEMENT_TABS = [
+  'redemptions',
+  'pointGoods',
+  'pointSettings',
+  'promotions',
+  'applications',
+  'missions',
+  'redEnvelopes',
+  'raffles',
+  'broadcasts',
+] as const;
+export type EngagementTab = (typeof ENGAGEMENT_TABS)[number];
+
+/**
+ * The engagement tabs the operator may open: every tab but the inbox messages pays from the house
+ * (the server's `cashier` on points, promotions, missions and lucky events); inbox messages are
+ * content (`inbox`).
+ */
+export function engagementTabs(permissions: readonly string[]): EngagementTab[] {
+  return ENGAGEMENT_TABS.filter((tab) => permissions.includes(tab === 'broadcasts' ? 'inbox' : 'cashier'));
+}
+
 /** The section a path shows, if the operator may open it; else the first they may. */
 export function sectionFor(pathname: string, allowed: readonly Section[]): Section | null {
   const path = pathname.replace(/\/+$/, '') || '/';

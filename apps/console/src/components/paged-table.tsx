@@ -39,19 +39,23 @@ export function PagedTable<Row>({
 
 /**
  * A server list's page, filters and sort (issue 16 Quality): a new filter or sort goes back to the
- * first page, whose rows are the ones it changes.
+ * first page, whose rows are the ones it changes. `Filters`: the list's filters, none set at first
+ * unless `initialFilters` sets some (a queue that opens on its pending requests).
  */
-/** `Filters`: the list's optional filters, none set at first. */
-export function useListControls<Filters extends object>(defaultSort: Sort) {
+/** `Initial` is `undefined` for a list whose server keeps its own order until a column is chosen. */
+export function useListControls<Filters extends object, Initial extends Sort | undefined = Sort>(
+  defaultSort: Initial,
+  initialFilters = {} as Filters,
+) {
   const [pageNo, setPageNo] = useState(1);
-  const [filters, setFilters] = useState<Filters>({} as Filters);
-  const [sort, setSort] = useState<Sort>(defaultSort);
+  const [filters, setFilters] = useState<Filters>(initialFilters);
+  const [sort, setSort] = useState<Sort | Initial>(defaultSort);
   return {
     pageNo,
     setPageNo,
     filters,
     sort,
-    filter: (next: Filters) => {
+    filter: (next: Partial<Filters>) => {
       setFilters((current) => ({ ...current, ...next }));
       setPageNo(1);
     },

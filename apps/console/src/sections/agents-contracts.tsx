@@ -15,8 +15,8 @@ import {
 import { call } from '../api.ts';
 import { useI18n } from '../i18n.tsx';
 import { formatAmount, formatTime, localDigits } from '../format.ts';
-import { PagedTable } from '../components/paged-table.tsx';
-import type { Column, Sort } from '../components/data-table.tsx';
+import { PagedTable, useListControls } from '../components/paged-table.tsx';
+import type { Column } from '../components/data-table.tsx';
 import { ConfirmDialog, Dialog } from '../components/dialog.tsx';
 import { FilterSelect } from '../components/filter-select.tsx';
 import { Failed, Loading } from '../components/states.tsx';
@@ -36,9 +36,10 @@ export const treeHref = (memberId: number) => `/console/members?tree=${memberId}
 export function ContractsView() {
   const { t, language } = useI18n();
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<Filters>({});
-  const [sort, setSort] = useState<Sort>({ key: 'offeredAt', order: 'desc' });
-  const [pageNo, setPageNo] = useState(1);
+  const { pageNo, setPageNo, filters, filter, sort, sortBy } = useListControls<Filters>({
+    key: 'offeredAt',
+    order: 'desc',
+  });
   const [open, setOpen] = useState<AdminContractView | null>(null);
   const [ending, setEnding] = useState<AdminContractView | null>(null);
   const [offering, setOffering] = useState(false);
@@ -79,12 +80,11 @@ export function ContractsView() {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? '').trim() || undefined;
-    setFilters({
+    filter({
       agent: text('agent'),
       kind: text('kind') as ContractKind | undefined,
       state: text('state') as ContractState | undefined,
     });
-    setPageNo(1);
   };
 
   const columns: Column<AdminContractView>[] = [
@@ -179,10 +179,7 @@ export function ContractsView() {
         rowKey={(c) => c.id}
         rowTestId={(c) => `contract-${c.id}`}
         sort={sort}
-        onSort={(next) => {
-          setSort(next);
-          setPageNo(1);
-        }}
+        onSort={sortBy}
         empty={t('contracts.empty')}
         pageNo={pageNo}
         pageSize={PAGE_SIZE}

@@ -10,8 +10,8 @@ import {
 import { call } from '../api.ts';
 import { useI18n } from '../i18n.tsx';
 import { formatAmount, formatTime, localDigits } from '../format.ts';
-import { PagedTable } from '../components/paged-table.tsx';
-import type { Column, Sort } from '../components/data-table.tsx';
+import { PagedTable, useListControls } from '../components/paged-table.tsx';
+import type { Column } from '../components/data-table.tsx';
 import { ConfirmDialog } from '../components/dialog.tsx';
 import { payoutActions, type PayoutAction } from './agents-logic.ts';
 import { FilterSelect } from '../components/filter-select.tsx';
@@ -57,9 +57,10 @@ export default function AgentsSection() {
 function Payouts() {
   const { t, language } = useI18n();
   const queryClient = useQueryClient();
-  const [filters, setFilters] = useState<Filters>({});
-  const [sort, setSort] = useState<Sort>({ key: 'periodStart', order: 'desc' });
-  const [pageNo, setPageNo] = useState(1);
+  const { pageNo, setPageNo, filters, filter, sort, sortBy } = useListControls<Filters>({
+    key: 'periodStart',
+    order: 'desc',
+  });
   const [asked, setAsked] = useState<{ action: PayoutAction; payout: Payout } | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
@@ -101,14 +102,13 @@ function Payouts() {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const text = (name: string) => String(form.get(name) ?? '').trim() || undefined;
-    setFilters({
+    filter({
       member: text('member'),
       kind: text('kind') as Kind | undefined,
       status: text('status') as Status | undefined,
       from: text('from'),
       to: text('to'),
     });
-    setPageNo(1);
   };
 
   const columns: Column<Payout>[] = [
@@ -219,10 +219,7 @@ function Payouts() {
         rowKey={(p) => p.id}
         rowTestId={(p) => `payout-${p.id}`}
         sort={sort}
-        onSort={(next) => {
-          setSort(next);
-          setPageNo(1);
-        }}
+        onSort={sortBy}
         empty={t('agents.empty')}
         pageNo={pageNo}
         pageSize={PAGE_SIZE}

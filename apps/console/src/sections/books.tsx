@@ -61,15 +61,15 @@ function ScoreText({ score }: { score: { home: number; away: number } | null }) 
 
 function SportsBook() {
   const { t, language } = useI18n();
-  const [status, setStatus] = useState('');
-  const [pageNo, setPageNo] = useState(1);
+  // The server lists events in its own order (no sort to choose).
+  const { pageNo, setPageNo, filters, filter } = useListControls<{ status?: string }, undefined>(undefined);
   const [openId, setOpenId] = useState<number | null>(null);
   const query = useQuery({
-    queryKey: ['books', 'sports', status, pageNo],
+    queryKey: ['books', 'sports', filters, pageNo],
     queryFn: () =>
       call(sports.events, {
         query: {
-          status: (status || undefined) as SportsEvent['status'] | undefined,
+          status: (filters.status || undefined) as SportsEvent['status'] | undefined,
           pageNo: String(pageNo),
           pageSize: String(PAGE_SIZE),
         },
@@ -109,11 +109,8 @@ function SportsBook() {
           label={t('books.status')}
           anyLabel={t('books.any')}
           options={SPORTS_EVENT_STATES.map((s) => ({ value: s, label: t(`books.event.${s}`) }))}
-          value={status}
-          onChange={(event) => {
-            setStatus(event.target.value);
-            setPageNo(1);
-          }}
+          value={filters.status ?? ''}
+          onChange={(event) => filter({ status: event.target.value })}
         />
       </form>
       <PagedTable
@@ -650,18 +647,19 @@ function FightOdds({ fight, name, onDone }: { fight: Fight; name: string; onDone
 
 function LotteryBook() {
   const { t, language } = useI18n();
-  const [gameCode, setGameCode] = useState('');
-  const [state, setState] = useState('');
-  const [pageNo, setPageNo] = useState(1);
+  // The server lists draws in its own order (no sort to choose).
+  const { pageNo, setPageNo, filters, filter } = useListControls<{ gameCode?: string; state?: string }, undefined>(
+    undefined,
+  );
   const { ask, dialog } = useConfirmedAction(['books', 'lottery']);
   const games = useQuery({ queryKey: ['books', 'lottery', 'games'], queryFn: () => call(lottery.games) });
   const query = useQuery({
-    queryKey: ['books', 'lottery', 'draws', gameCode, state, pageNo],
+    queryKey: ['books', 'lottery', 'draws', filters, pageNo],
     queryFn: () =>
       call(lottery.draws, {
         query: {
-          gameCode: gameCode || undefined,
-          state: (state || undefined) as Draw['state'] | undefined,
+          gameCode: filters.gameCode || undefined,
+          state: (filters.state || undefined) as Draw['state'] | undefined,
           pageNo: String(pageNo),
           pageSize: String(PAGE_SIZE),
         },
@@ -723,21 +721,15 @@ function LotteryBook() {
           label={t('books.game')}
           anyLabel={t('books.any')}
           options={(games.data ?? []).map((g) => ({ value: g.gameCode, label: g.name }))}
-          value={gameCode}
-          onChange={(event) => {
-            setGameCode(event.target.value);
-            setPageNo(1);
-          }}
+          value={filters.gameCode ?? ''}
+          onChange={(event) => filter({ gameCode: event.target.value })}
         />
         <FilterSelect
           label={t('books.status')}
           anyLabel={t('books.any')}
           options={LOTTERY_DRAW_STATES.map((s) => ({ value: s, label: t(`books.drawState.${s}`) }))}
-          value={state}
-          onChange={(event) => {
-            setState(event.target.value);
-            setPageNo(1);
-          }}
+          value={filters.state ?? ''}
+          onChange={(event) => filter({ state: event.target.value })}
         />
       </form>
       <PagedTable

@@ -16,7 +16,7 @@ import { fieldError } from '../members-logic.ts';
 import { Failed, Loading } from '../components/states.tsx';
 import { ConfirmDialog } from '../components/dialog.tsx';
 import type { Column, Sort } from '../components/data-table.tsx';
-import { PagedTable } from '../components/paged-table.tsx';
+import { PagedTable, useListControls } from '../components/paged-table.tsx';
 import type { MessageKey } from '../locales/en.ts';
 import { CashierSettings } from './cashier-settings.tsx';
 
@@ -28,8 +28,9 @@ type Deposit = ValueOf<typeof cashier.depositApprove>;
 type Withdrawal = ValueOf<typeof cashier.withdrawalApprove>;
 type Kind = 'deposits' | 'withdrawals';
 type SearchBy = (typeof CASHIER_SEARCH_BY)[number];
-/** The queue search the server runs (issue 16 item 3). */
-interface Search {
+/** The queue's status ('' for every status) and the search the server runs (issue 16 item 3). */
+interface QueueFilters {
+  status: string;
   by: SearchBy;
   q?: string | undefined;
   minAmount?: string | undefined;
@@ -48,10 +49,10 @@ const ACTION_LABEL: Record<Action, MessageKey> = {
 export default function CashierSection() {
   const { t } = useI18n();
   const [kind, setKind] = useState<Kind>('deposits');
-  const [status, setStatus] = useState<string>('pending');
-  const [search, setSearch] = useState<Search>({ by: 'username' });
-  const [sort, setSort] = useState<Sort>({ key: 'id', order: 'desc' });
-  const [pageNo, setPageNo] = useState(1);
+  const { pageNo, setPageNo, filters, filter, sort, sortBy } = useListControls<QueueFilters>(
+    { key: 'id', order: 'desc' },
+    { status: 'pending', by: 'username' },
+  );
   const searchId = useId();
   const [openId, setOpenId] = useState<number | null>(null);
   const [showSettings, setShowSettings] = useState(false);
@@ -61,11 +62,11 @@ export default function CashierSection() {
   const statuses = kind === 'deposits' ? DEPOSIT_STATUSES : WITHDRAWAL_STATUSES;
 
   const query = useQuery({
-    queryKey: ['cashier', kind, status, search, sort, pageNo],
+    queryKey: ['cashier', kind, filters, sort, pageNo],
     queryFn: async (): Promise<{ list: Row[]; total: number }> => {
-      const filter = {
-        status: status === '' ? undefined : status,
-        ...search,
+      const query = {
+        ...filters,
+        status: filters.status === '' ? undefined : filters.status,
         sort: sort.key as QueueSort,
         order: sort.order,
         pageNo: String(pageNo),
@@ -73,12 +74,12 @@ export default function CashierSection() {
       };
       if (kind === 'deposits') {
         const page = await call(cashier.depositsList, {
-          query: filter as typeof filter & { status?: (typeof DEPOSIT_STATUSES)[number] },
+          query: query as typeof query & { status?: (typeof DEPOSIT_STATUSES)[number] },
         });
         return { ...page, list: page.list.map((row) => ({ ...row, kind: 'deposits' as const })) };
       }
       const page = await call(cashier.withdrawalsList, {
-        query: filter as typeof filter & { status?: (typeof WITHDRAWAL_STATUSES)[number] },
+        query: query as typeof query & { status?: (typeof WITHDRAWAL_STATUSES)[number] },
       });
       return { ...page, list: page.list.map((row) => ({ ...row, kind: 'withdrawals' as const })) };
     },
@@ -91,7 +92,7 @@ export default function CashierSection() {
   const rows = query.data?.list ?? [];
   // Per queue (kind, status and search, whatever the page or order): what was there when the
   // operator first saw it; the previous queue's rows, kept on screen while this one loads, do not count.
-  const queueKey = `${kind}:${status}:${JSON.stringify(search)}`;
+  const queueKey = `${kind}:${JSON.stringify(filters)}`;
   useEffect(() => {
     if (query.data && !query.isPlaceholderData && !newestSeen.current.has(queueKey)) {
       newestSeen.current.set(
@@ -107,13 +108,12 @@ export default function CashierSection() {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const value = (name: string) => String(form.get(name) ?? '').trim() || undefined;
-    setSearch({
+    filter({
       by: (value('by') ?? 'username') as SearchBy,
       q: value('q'),
       minAmount: value('minAmount'),
       maxAmount: value('maxAmount'),
     });
-    setPageNo(1);
   };
   const open = rows.find((row) => row.id === openId) ?? null;
 
@@ -130,8 +130,7 @@ export default function CashierSection() {
               setShowSettings(false);
               setKind(k);
               setOpenId(null);
-              setStatus('pending');
-              setPageNo(1);
+              filter({ status: 'pending' });
             }}
           >
             {t(`cashier.${k}`)}
@@ -148,13 +147,7 @@ export default function CashierSection() {
           <form className="filters" role="search" aria-label={t('cashier.searchTitle')} onSubmit={submitSearch}>
             <label className="inline">
               {t('cashier.status')}
-              <select
-                value={status}
-                onChange={(event) => {
-                  setStatus(event.target.value);
-                  setPageNo(1);
-                }}
-              >
+              <select value={filters.status} onChange={(event) => filter({ status: event.target.value })}>
                 <option value="">{t('cashier.all')}</option>
                 {statuses.map((s) => (
                   <option key={s} value={s}>
@@ -165,7 +158,7 @@ export default function CashierSection() {
             </label>
             <label className="inline">
               {t('cashier.searchBy')}
-              <select name="by" defaultValue={search.by}>
+              <select name="by" defaultValue={filters.by}>
                 {CASHIER_SEARCH_BY.map((by) => (
                   <option key={by} value={by}>
                     {t(`cashier.by.${by}`)}
@@ -180,7 +173,7 @@ export default function CashierSection() {
                 name="q"
                 maxLength={64}
                 placeholder={t('cashier.search')}
-                defaultValue={search.q}
+                defaultValue={filters.q}
                 aria-invalid={qError ? true : undefined}
                 aria-describedby={qError ? `${searchId}-q` : undefined}
               />
@@ -196,14 +189,14 @@ export default function CashierSection() {
                 name="minAmount"
                 inputMode="decimal"
                 size={8}
-                defaultValue={search.minAmount}
+                defaultValue={filters.minAmount}
                 aria-invalid={amountError ? true : undefined}
                 aria-describedby={amountError ? `${searchId}-amount` : undefined}
               />
             </label>
             <label className="inline">
               {t('cashier.maxAmount')}
-              <input name="maxAmount" inputMode="decimal" size={8} defaultValue={search.maxAmount} />
+              <input name="maxAmount" inputMode="decimal" size={8} defaultValue={filters.maxAmount} />
             </label>
             {amountError && (
               <span id={`${searchId}-amount`} className="error">
@@ -225,10 +218,7 @@ export default function CashierSection() {
             <QueueTable
               query={query}
               sort={sort}
-              onSort={(next) => {
-                setSort(next);
-                setPageNo(1);
-              }}
+              onSort={sortBy}
               pageNo={pageNo}
               onPage={setPageNo}
               onOpen={setOpenId}

@@ -3,8 +3,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { CONTENT_LISTS, adminEndpoints, type EndpointDef } from '@khela/contracts';
 import { ApiError, call, session } from '../api.ts';
 import { useI18n } from '../i18n.tsx';
-import { type Column, type Sort } from '../components/data-table.tsx';
-import { PagedTable } from '../components/paged-table.tsx';
+import { type Column } from '../components/data-table.tsx';
+import { PagedTable, useListControls } from '../components/paged-table.tsx';
 import { FilterSelect } from '../components/filter-select.tsx';
 import { ConfirmDialog, Dialog } from '../components/dialog.tsx';
 import {
@@ -99,18 +99,17 @@ export function ContentKindPanel({ config }: { config: KindConfig }) {
   const [done, setDone] = useState<string | null>(null);
   const listing = CONTENT_LISTS[config.id];
   const sortable: readonly string[] = listing.sorts;
-  const [filters, setFilters] = useState<Record<string, string>>({});
-  const [q, setQ] = useState('');
-  // No sort chosen: the kind's own order on the server (CONTENT_KIND_TABLE.orderBy).
-  const [sort, setSort] = useState<Sort | undefined>(undefined);
-  const [pageNo, setPageNo] = useState(1);
+  // The kind's filters by field and `q`, the search (an empty one is not sent). No sort chosen: the
+  // kind's own order on the server (CONTENT_KIND_TABLE.orderBy).
+  const { pageNo, setPageNo, filters, filter, sort, sortBy } = useListControls<Record<string, string>, undefined>(
+    undefined,
+  );
   const query = useQuery({
-    queryKey: ['content', config.id, filters, q, sort, pageNo],
+    queryKey: ['content', config.id, filters, sort, pageNo],
     queryFn: () =>
       call(calls.list, {
         query: {
           ...filters,
-          ...(q && { q }),
           ...(sort && { sort: sort.key, order: sort.order }),
           pageNo: String(pageNo),
           pageSize: String(PAGE_SIZE),
@@ -118,15 +117,9 @@ export function ContentKindPanel({ config }: { config: KindConfig }) {
       } as never) as Promise<{ list: Item[]; total: number }>,
     placeholderData: keepPreviousData,
   });
-  const filter = (field: string, value: string) => {
-    const { [field]: _dropped, ...rest } = filters;
-    setFilters(value ? { ...rest, [field]: value } : rest);
-    setPageNo(1);
-  };
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setQ(String(new FormData(event.currentTarget).get('q') ?? '').trim());
-    setPageNo(1);
+    filter({ q: String(new FormData(event.currentTarget).get('q') ?? '').trim() });
   };
   const remove = useMutation({
     mutationFn: (item: Item) => call(calls.remove, { params: { id: item.id } } as never),
@@ -211,7 +204,7 @@ export function ContentKindPanel({ config }: { config: KindConfig }) {
         <form role="search" className="inline" onSubmit={search}>
           <label className="inline">
             {c('content.searchIn', { kind: c(`kind.${config.id}` as ContentTextKey) })}
-            <input name="q" type="search" maxLength={100} defaultValue={q} />
+            <input name="q" type="search" maxLength={100} defaultValue={filters.q} />
           </label>
           <button type="submit">{c('content.search')}</button>
         </form>
@@ -228,7 +221,7 @@ export function ContentKindPanel({ config }: { config: KindConfig }) {
                   : optionLabel(c, field, value),
             }))}
             value={filters[field] ?? ''}
-            onChange={(event) => filter(field, event.target.value)}
+            onChange={(event) => filter({ [field]: event.target.value })}
           />
         ))}
       </div>
@@ -239,10 +232,7 @@ export function ContentKindPanel({ config }: { config: KindConfig }) {
         rowKey={(item) => item.id}
         rowTestId={(item) => `${config.id}-${item.id}`}
         {...(sort && { sort })}
-        onSort={(next) => {
-          setSort(next);
-          setPageNo(1);
-        }}
+        onSort={sortBy}
         empty={c('content.empty')}
         pageNo={pageNo}
         pageSize={PAGE_SIZE}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { dashboardAdminEndpoints, type Dashboard, type DashboardFigures } from '@khela/contracts';
 import { call } from '../api.ts';
-import { useI18n } from '../i18n.tsx';
+import { productTypeName, useI18n } from '../i18n.tsx';
 import { formatAmount, formatCount, formatDay, minorOf } from '../format.ts';
 import { linePoints, pathOf } from '../chart.ts';
 import { Failed, Loading } from '../components/states.tsx';
@@ -242,7 +242,7 @@ function ProductBars({ products, currency }: { products: Dashboard['products']; 
             <tbody>
               {products.map((product) => (
                 <tr key={product.productType} data-testid={`product-${product.productType}`}>
-                  <th scope="row">{product.productType}</th>
+                  <th scope="row">{productTypeName(t, product.productType)}</th>
                   <td className="num">{formatAmount(product[span].bets, language, currency)}</td>
                   <td className="num">{formatAmount(product[span].ggr, language, currency)}</td>
                   <td className="wide" aria-hidden="true">

@@ -8,7 +8,7 @@ import {
 } from 'react';
 import { useI18n } from '../i18n.tsx';
 import type { MessageKey } from '../locales/en.ts';
-import { toLocalInput, type FormValues } from './engagement-logic.ts';
+import { listOf, toLocalInput, type FormValues } from './engagement-logic.ts';
 
 /** Errors of one form: by the API's field name, and the rest above the buttons. */
 export interface FormErrors {
@@ -218,6 +218,8 @@ export function readerOf(form: HTMLFormElement) {
   return {
     text: (name: string) => String(data.get(name) ?? ''),
     checked: (name: string) => data.get(name) === 'on',
+    /** The values of a checkbox group's ticked boxes, in the form's order. */
+    list: (name: string) => data.getAll(name).map(String),
   };
 }
 
@@ -252,6 +254,14 @@ export type FieldSpec =
       onChange?: (event: ChangeEvent<HTMLSelectElement>) => void;
     }
   | { kind: 'check'; name: string; label: MessageKey }
+  /** A checkbox group sent as a list of the ticked values (`name`); ticked at first: `<name>.<i>` of the values. */
+  | {
+      kind: 'checks';
+      name: string;
+      legend: MessageKey;
+      hint?: MessageKey;
+      options: readonly { value: string; label: string }[];
+    }
   /** A legend over its fields; `error` names a code's field shown under the legend. */
   | { kind: 'group'; legend: MessageKey; error?: string; fields: readonly FieldSpec[] }
   /** Repeated rows (`<name>.<i>.<column>`), each with a remove button, and an add button under them. */
@@ -279,6 +289,7 @@ export function SpecFields({
 }) {
   const { t } = useI18n();
   const text = (name: string) => (values[name] === null || values[name] === undefined ? '' : String(values[name]));
+  const formId = useId();
   const render = (spec: FieldSpec, key: string): ReactNode => {
     switch (spec.kind) {
       case 'text':
@@ -345,6 +356,34 @@ export function SpecFields({
         return (
           <CheckField key={key} label={t(spec.label)} name={spec.name} defaultChecked={values[spec.name] === true} />
         );
+      case 'checks': {
+        const ticked = listOf(values, spec.name);
+        const hintId = `${formId}${key}-hint`;
+        return (
+          <fieldset key={key} className="check-group" aria-describedby={spec.hint && hintId}>
+            <legend>{t(spec.legend)}</legend>
+            {spec.hint && (
+              <span id={hintId} className="hint">
+                {t(spec.hint)}
+              </span>
+            )}
+            <GroupError errors={errors} name={spec.name} />
+            <div className="checks">
+              {spec.options.map((option) => (
+                <label key={option.value} className="inline">
+                  <input
+                    type="checkbox"
+                    name={spec.name}
+                    value={option.value}
+                    defaultChecked={ticked.includes(option.value)}
+                  />
+                  {option.label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        );
+      }
       case 'group':
         return (
           <fieldset key={key}>

@@ -11,6 +11,7 @@ import {
   engagementFormErrors,
   formValuesOf,
   fromLocalInput,
+  listOf,
   missionInputFrom,
   MISSION_CODE_FIELDS,
   pointConfigInputFrom,
@@ -23,9 +24,10 @@ import {
   toLocalInput,
 } from './engagement-logic.ts';
 
-const reader = (values: Record<string, string>, checked: string[] = []) => ({
+const reader = (values: Record<string, string>, checked: string[] = [], lists: Record<string, string[]> = {}) => ({
   text: (name: string) => values[name] ?? '',
   checked: (name: string) => checked.includes(name),
+  list: (name: string) => lists[name] ?? [],
 });
 
 const form = {
@@ -163,6 +165,38 @@ describe('field-spec forms of missions, red envelopes, raffles and points', () =
       engagementFormErrors({ code: 'mission.invalid_milestones', message: 'm' }, 'x', MISSION_CODE_FIELDS),
     ).toEqual({
       fields: { milestones: 'm' },
+      form: null,
+    });
+  });
+
+  it('sends the product types ticked for a valid-bet goal (none: null, every game) and shows them again on edit', () => {
+    const mission = {
+      'title.en': 'Bet',
+      'title.bn': 'বাজি',
+      'description.en': 'Bet',
+      'description.bn': 'বাজি',
+      startTime: '2030-01-01T10:00',
+      endTime: '2030-01-08T10:00',
+      'milestones.0.target': '1000',
+      'milestones.0.rewardAmount': '10',
+      'milestones.0.turnoverMultiple': '1',
+    };
+    const ticked = { productTypes: ['LIVE', 'SPORTS'] };
+    const validBet = missionInputFrom(reader({ ...mission, goalType: 'validBet' }, [], ticked), 1);
+    expect(missionInputSchema.parse(validBet)).toEqual(validBet);
+    expect(validBet).toMatchObject({ goalType: 'validBet', productTypes: ['LIVE', 'SPORTS'], gameId: null });
+    expect(missionInputFrom(reader({ ...mission, goalType: 'validBet' }), 1).productTypes).toBeNull();
+    // Boxes left ticked under another goal are not sent: the server refuses product types there.
+    expect(missionInputFrom(reader({ ...mission, goalType: 'rounds', gameId: '7' }, [], ticked), 1)).toMatchObject({
+      productTypes: null,
+      gameId: 7,
+    });
+    // The saved choice ticks its boxes again; a mission counting every game ticks none.
+    expect(listOf(formValuesOf({ productTypes: ['LIVE', 'SPORTS'] }), 'productTypes')).toEqual(['LIVE', 'SPORTS']);
+    expect(listOf(formValuesOf({ productTypes: null }), 'productTypes')).toEqual([]);
+    // The goal's code (a game and product types together, …) lands on the group that holds them.
+    expect(engagementFormErrors({ code: 'mission.invalid_goal', message: 'g' }, 'x', MISSION_CODE_FIELDS)).toEqual({
+      fields: { goal: 'g' },
       form: null,
     });
   });

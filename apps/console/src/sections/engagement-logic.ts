@@ -5,6 +5,7 @@ import {
   type PointGoodsInput,
   type PromotionInput,
   type RaffleInput,
+  type RebateProductType,
   type RedEnvelopeInput,
 } from '@khela/contracts';
 
@@ -20,6 +21,15 @@ export function formValuesOf(record: object | null | undefined, prefix = ''): Fo
     else values[name] = value as FormValues[string];
   }
   return values;
+}
+
+/** A list as `formValuesOf` flattens it (`<name>.0`, `<name>.1`, …), back to its values. */
+export function listOf(values: FormValues, name: string): string[] {
+  const list: string[] = [];
+  for (let i = 0; values[`${name}.${i}`] !== undefined && values[`${name}.${i}`] !== null; i++) {
+    list.push(String(values[`${name}.${i}`]));
+  }
+  return list;
 }
 
 /** An ISO instant as a `datetime-local` input shows it (the operator's own clock). */
@@ -46,7 +56,11 @@ export const REWARD_INPUTS = {
   raffle_tickets: ['rewardUnits', 'rewardRaffleId'],
 } as const satisfies Record<PromotionInput['rewardKind'], readonly string[]>;
 
-type Reader = { text: (name: string) => string; checked: (name: string) => boolean };
+type Reader = {
+  text: (name: string) => string;
+  checked: (name: string) => boolean;
+  list: (name: string) => string[];
+};
 
 const optionalOf =
   ({ text }: Reader) =>
@@ -104,7 +118,7 @@ export function promotionInputFrom({ text, checked }: Reader): PromotionInput {
 /** Codes of the mission, red-envelope and raffle, and points calls that belong to one input or group. */
 export const MISSION_CODE_FIELDS: Record<string, string> = {
   'mission.invalid_window': 'endTime',
-  'mission.invalid_goal': 'gameId',
+  'mission.invalid_goal': 'goal',
   'mission.invalid_milestones': 'milestones',
   'mission.invalid_amount': 'milestones',
   'mission.locked': 'milestones',
@@ -166,19 +180,20 @@ export function goodsInputOf(goods: PointGoodsInput & { id: number; quantity: nu
 }
 
 /**
- * The mission form to the body of create and update. Product types are not asked for (null: every
- * game); a game ID narrows valid bet or rounds to one game.
+ * The mission form to the body of create and update. A valid-bet goal counts the product types
+ * ticked (none ticked: null, every game) or one game; a rounds goal one game; deposits no game.
  */
 export function missionInputFrom(reader: Reader, milestones: number): MissionInput {
   const { text } = reader;
   const count = countOf(reader);
+  const productTypes = reader.list('productTypes') as RebateProductType[];
   return {
     title: localizedOf(reader, 'title'),
     description: localizedOf(reader, 'description'),
     startTime: fromLocalInput(text('startTime')) ?? '',
     endTime: fromLocalInput(text('endTime')) ?? '',
     goalType: text('goalType') as MissionInput['goalType'],
-    productTypes: null,
+    productTypes: text('goalType') === 'validBet' && productTypes.length > 0 ? productTypes : null,
     gameId: text('goalType') === 'deposit' ? null : count('gameId'),
     milestones: rowsOf(milestones, (row) => ({
       target: text(`milestones.${row}target`).trim(),

@@ -5,13 +5,14 @@ import {
   MISSION_MAX_MILESTONES,
   MISSION_STATUSES,
   RAFFLE_STATES,
+  REBATE_PRODUCT_TYPES,
   RED_ENVELOPE_STATES,
   luckyAdminEndpoints as lucky,
   missionAdminEndpoints as missions,
   type ValueOf,
 } from '@khela/contracts';
 import { call } from '../api.ts';
-import { useI18n } from '../i18n.tsx';
+import { productTypeName, useI18n } from '../i18n.tsx';
 import { formatAmount, formatCount, formatTime } from '../format.ts';
 import { PagedTable, useListControls } from '../components/paged-table.tsx';
 import type { Column, Sort } from '../components/data-table.tsx';
@@ -235,7 +236,8 @@ const TURNOVER: FieldSpec = {
 /** Issue 16 item 6: missions with their milestone ladders; closing stops the counting. */
 export function Missions() {
   const { t, language } = useI18n();
-  const goalOf = (m: Mission) => t(`engagement.goal.${m.goalType}`);
+  const goalOf = (m: Mission) =>
+    [t(`engagement.goal.${m.goalType}`), ...(m.productTypes ?? []).map((type) => productTypeName(t, type))].join(' · ');
   const columns: Column<Mission>[] = [
     {
       id: 'title',
@@ -298,25 +300,44 @@ function MissionDialog({ mission, onClose }: { mission: Mission | null; onClose:
     { kind: 'datetime', name: 'startTime', label: 'engagement.startsAt', required: true },
     { kind: 'datetime', name: 'endTime', label: 'engagement.endsAt', required: true },
     {
-      kind: 'select',
-      name: 'goalType',
-      label: 'engagement.goal',
-      options: MISSION_GOAL_KINDS.map((kind) => ({ value: kind, label: t(`engagement.goal.${kind}`) })),
-      value: goal,
-      onChange: (e) => setGoal(e.target.value as Mission['goalType']),
+      // Issue 14 item 6: valid bet counts every game, some product types or one game; rounds one game.
+      kind: 'group',
+      legend: 'engagement.whatCounts',
+      error: 'goal',
+      fields: [
+        {
+          kind: 'select',
+          name: 'goalType',
+          label: 'engagement.goal',
+          options: MISSION_GOAL_KINDS.map((kind) => ({ value: kind, label: t(`engagement.goal.${kind}`) })),
+          value: goal,
+          onChange: (e) => setGoal(e.target.value as Mission['goalType']),
+        },
+        ...(goal === 'deposit'
+          ? []
+          : [
+              {
+                kind: 'number',
+                name: 'gameId',
+                label: 'engagement.gameId',
+                hint: goal === 'rounds' ? undefined : 'engagement.gameIdHint',
+                min: 1,
+                required: goal === 'rounds',
+              } satisfies FieldSpec,
+            ]),
+        ...(goal === 'validBet'
+          ? [
+              {
+                kind: 'checks',
+                name: 'productTypes',
+                legend: 'engagement.productTypes',
+                hint: 'engagement.productTypesHint',
+                options: REBATE_PRODUCT_TYPES.map((type) => ({ value: type, label: productTypeName(t, type) })),
+              } satisfies FieldSpec,
+            ]
+          : []),
+      ],
     },
-    ...(goal === 'deposit'
-      ? []
-      : [
-          {
-            kind: 'number',
-            name: 'gameId',
-            label: 'engagement.gameId',
-            hint: goal === 'rounds' ? undefined : 'engagement.gameIdHint',
-            min: 1,
-            required: goal === 'rounds',
-          } satisfies FieldSpec,
-        ]),
     {
       kind: 'rows',
       name: 'milestones',

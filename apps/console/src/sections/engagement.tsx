@@ -12,7 +12,7 @@ import {
 import { call } from '../api.ts';
 import { useI18n } from '../i18n.tsx';
 import { formatCount, formatTime } from '../format.ts';
-import { PagedTable } from '../components/paged-table.tsx';
+import { PagedTable, useListControls } from '../components/paged-table.tsx';
 import type { Column } from '../components/data-table.tsx';
 import { ConfirmDialog } from '../components/dialog.tsx';
 import { broadcastErrors, redemptionActions } from './agents-logic.ts';
@@ -22,19 +22,8 @@ import { PointGoods } from './engagement-goods.tsx';
 import { PointSettings } from './engagement-points.tsx';
 import { Missions, Raffles, RedEnvelopes } from './engagement-programmes.tsx';
 import { FilterSelect } from '../components/filter-select.tsx';
+import { engagementTabs, type EngagementTab } from '../sections.ts';
 
-const TABS = [
-  'redemptions',
-  'pointGoods',
-  'pointSettings',
-  'promotions',
-  'applications',
-  'missions',
-  'redEnvelopes',
-  'raffles',
-  'broadcasts',
-] as const;
-type Tab = (typeof TABS)[number];
 type Redemption = ValueOf<typeof points.redemptions>['list'][number];
 type Broadcast = ValueOf<typeof inbox.broadcastsList>['list'][number];
 type Target = (typeof BROADCAST_TARGETS)[number];
@@ -46,9 +35,8 @@ const PAGE_SIZE = 20;
  */
 export default function EngagementSection({ permissions }: { permissions: readonly string[] }) {
   const { t } = useI18n();
-  // Promotions and redemptions pay from the house (the server's `cashier`); broadcasts are content (`inbox`).
-  const tabs = TABS.filter((tab) => permissions.includes(tab === 'broadcasts' ? 'inbox' : 'cashier'));
-  const [chosen, setChosen] = useState<Tab | null>(null);
+  const tabs = engagementTabs(permissions);
+  const [chosen, setChosen] = useState<EngagementTab | null>(null);
   const tab = chosen && tabs.includes(chosen) ? chosen : tabs[0];
   return (
     <section aria-labelledby="engagement-title" className="section">
@@ -75,13 +63,16 @@ export default function EngagementSection({ permissions }: { permissions: readon
 
 function Redemptions() {
   const { t, language } = useI18n();
-  const [status, setStatus] = useState<Redemption['status'] | ''>('pending');
-  const [pageNo, setPageNo] = useState(1);
+  // The queue opens on what waits for a decision; the server keeps its own order.
+  const { pageNo, setPageNo, filters, filter } = useListControls<{ status: Redemption['status'] | '' }, undefined>(
+    undefined,
+    { status: 'pending' },
+  );
   const query = useQuery({
-    queryKey: ['redemptions', status, pageNo],
+    queryKey: ['redemptions', filters.status, pageNo],
     queryFn: () =>
       call(points.redemptions, {
-        query: { status: status || undefined, pageNo: String(pageNo), pageSize: String(PAGE_SIZE) },
+        query: { status: filters.status || undefined, pageNo: String(pageNo), pageSize: String(PAGE_SIZE) },
       }),
     placeholderData: keepPreviousData,
   });
@@ -110,11 +101,8 @@ function Redemptions() {
           label={t('engagement.status')}
           anyLabel={t('engagement.all')}
           options={ADMIN_REDEMPTION_STATUSES.map((s) => ({ value: s, label: t(`engagement.status.${s}`) }))}
-          value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as Redemption['status'] | '');
-            setPageNo(1);
-          }}
+          value={filters.status}
+          onChange={(event) => filter({ status: event.target.value as Redemption['status'] | '' })}
         />
       </div>
       <DecisionQueue

@@ -14,8 +14,8 @@ import { call } from '../api.ts';
 import { useI18n } from '../i18n.tsx';
 import { formatAmount, formatCount, formatTime } from '../format.ts';
 import { Failed, Loading } from '../components/states.tsx';
-import { PagedTable } from '../components/paged-table.tsx';
-import { DataTable, type Column, type Sort } from '../components/data-table.tsx';
+import { PagedTable, useListControls } from '../components/paged-table.tsx';
+import { DataTable, type Column } from '../components/data-table.tsx';
 import { Pager } from '../components/pager.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import { formErrors } from './operators-form.ts';
@@ -55,17 +55,15 @@ export default function GamesSection({ permissions }: { permissions: readonly st
 }
 
 interface Filters {
-  q?: string;
-  vendorId?: string;
-  status?: Status;
-  hot?: 'true' | 'false';
+  q?: string | undefined;
+  vendorId?: string | undefined;
+  status?: Status | undefined;
+  hot?: 'true' | 'false' | undefined;
 }
 
 function GamesList() {
   const { t, language } = useI18n();
-  const [filters, setFilters] = useState<Filters>({});
-  const [sort, setSort] = useState<Sort>({ key: 'lobby', order: 'asc' });
-  const [pageNo, setPageNo] = useState(1);
+  const { pageNo, setPageNo, filters, filter, sort, sortBy } = useListControls<Filters>({ key: 'lobby', order: 'asc' });
   const [editing, setEditing] = useState<AdminGame | null>(null);
   const { askStatus, dialog } = useStatusChange();
   const vendors = useQuery({ queryKey: ['games', 'vendors'], queryFn: () => call(catalogue.vendorsList) });
@@ -86,14 +84,13 @@ function GamesList() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const text = (name: string) => String(form.get(name) ?? '').trim();
-    const next: Filters = {};
-    if (text('q')) next.q = text('q');
-    if (text('vendorId')) next.vendorId = text('vendorId');
-    if (text('status')) next.status = text('status') as Status;
-    if (text('hot')) next.hot = text('hot') as 'true' | 'false';
-    setFilters(next);
-    setPageNo(1);
+    const text = (name: string) => String(form.get(name) ?? '').trim() || undefined;
+    filter({
+      q: text('q'),
+      vendorId: text('vendorId'),
+      status: text('status') as Status | undefined,
+      hot: text('hot') as Filters['hot'],
+    });
   };
   const setStatus = (game: AdminGame, status: Status) =>
     askStatus({
@@ -190,10 +187,7 @@ function GamesList() {
             rowKey={(g) => g.id}
             rowTestId={(g) => `game-${g.id}`}
             sort={sort}
-            onSort={(next) => {
-              setSort(next);
-              setPageNo(1);
-            }}
+            onSort={sortBy}
             empty={t('games.none')}
           />
           <Pager total={query.data.totalCount} pageNo={pageNo} pageSize={PAGE_SIZE} onPage={setPageNo} />
@@ -353,34 +347,33 @@ function Vendors({ canChange }: { canChange: boolean }) {
 }
 
 interface TransferFilters {
-  state?: AdminGameTransfer['state'];
-  username?: string;
+  state?: AdminGameTransfer['state'] | undefined;
+  username?: string | undefined;
 }
 
 /** The reconciliation view: what moved between main and vendor wallets, and what is still pending. */
 function Transfers() {
   const { t, language } = useI18n();
-  const [filters, setFilters] = useState<TransferFilters>({ state: 'pending' });
-  const [order, setOrder] = useState<'asc' | 'desc'>('desc');
-  const [pageNo, setPageNo] = useState(1);
+  // Newest first by when the transfer was made, the one order the server offers.
+  const { pageNo, setPageNo, filters, filter, sort, sortBy } = useListControls<TransferFilters>(
+    { key: 'created', order: 'desc' },
+    { state: 'pending' },
+  );
   const query = useQuery({
-    queryKey: ['games', 'transfers', filters, order, pageNo],
+    queryKey: ['games', 'transfers', filters, sort.order, pageNo],
     queryFn: () =>
       call(transfers.list, {
-        query: { ...filters, order, pageNo: String(pageNo), pageSize: String(PAGE_SIZE) },
+        query: { ...filters, order: sort.order, pageNo: String(pageNo), pageSize: String(PAGE_SIZE) },
       }),
     placeholderData: keepPreviousData,
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const state = String(form.get('state') ?? '');
-    const username = String(form.get('username') ?? '').trim();
-    const next: TransferFilters = {};
-    if (state) next.state = state as AdminGameTransfer['state'];
-    if (username) next.username = username;
-    setFilters(next);
-    setPageNo(1);
+    filter({
+      state: (String(form.get('state') ?? '') || undefined) as TransferFilters['state'],
+      username: String(form.get('username') ?? '').trim() || undefined,
+    });
   };
   const columns: Column<AdminGameTransfer>[] = [
     { id: 'ref', header: t('games.transfer.reference'), cell: (r) => r.reference, wide: true },
@@ -435,11 +428,8 @@ function Transfers() {
         caption={t('games.tab.transfers')}
         columns={columns}
         rowKey={(r) => r.id}
-        sort={{ key: 'created', order }}
-        onSort={(next) => {
-          setOrder(next.order);
-          setPageNo(1);
-        }}
+        sort={sort}
+        onSort={sortBy}
         empty={t('games.transfer.none')}
         pageNo={pageNo}
         pageSize={PAGE_SIZE}

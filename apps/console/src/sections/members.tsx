@@ -23,12 +23,13 @@ import {
 } from '../members-logic.ts';
 import { Failed, Loading } from '../components/states.tsx';
 import { Pager } from '../components/pager.tsx';
+import { useListControls } from '../components/paged-table.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import type { MessageKey } from '../locales/en.ts';
 
 const PAGE_SIZE = 20;
 type SearchBy = (typeof MEMBER_SEARCH_FIELDS)[number];
-type Sort = (typeof MEMBER_SORTS)[number];
+type MemberSort = (typeof MEMBER_SORTS)[number];
 
 const STATUS_VERB: Record<MemberStatus, MessageKey> = {
   active: 'members.unfreeze',
@@ -84,24 +85,28 @@ function Search({ onOpen }: { onOpen: (id: number) => void }) {
   const { t, language } = useI18n();
   const [by, setBy] = useState<SearchBy>('username');
   const [text, setText] = useState('');
-  const [sort, setSort] = useState<Sort>('id');
-  const [order, setOrder] = useState<'asc' | 'desc'>('desc');
-  const [asked, setAsked] = useState({ by: 'username' as SearchBy, q: '' });
-  const [pageNo, setPageNo] = useState(1);
+  // `asked`: what was last submitted (the inputs above change nothing until then).
+  const list = useListControls<{ by: SearchBy; q: string }>({ key: 'id', order: 'desc' }, { by: 'username', q: '' });
+  const { pageNo, setPageNo, filters: asked, sort } = list;
   const errorId = useId();
   const query = useQuery({
-    queryKey: ['members', 'search', asked, sort, order, pageNo],
+    queryKey: ['members', 'search', asked, sort, pageNo],
     queryFn: () =>
       call(desk.search, {
-        query: { ...asked, sort, order, pageNo: String(pageNo), pageSize: String(PAGE_SIZE) },
+        query: {
+          ...asked,
+          sort: sort.key as MemberSort,
+          order: sort.order,
+          pageNo: String(pageNo),
+          pageSize: String(PAGE_SIZE),
+        },
       }),
     placeholderData: keepPreviousData,
   });
   const qError = fieldError(query.error, 'q');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setAsked({ by, q: text.trim() });
-    setPageNo(1);
+    list.filter({ by, q: text.trim() });
   };
   return (
     <>
@@ -135,12 +140,10 @@ function Search({ onOpen }: { onOpen: (id: number) => void }) {
         <label className="inline">
           {t('members.sortBy')}
           <select
-            value={`${sort}:${order}`}
+            value={`${sort.key}:${sort.order}`}
             onChange={(event) => {
-              const [s, o] = event.target.value.split(':') as [Sort, 'asc' | 'desc'];
-              setSort(s);
-              setOrder(o);
-              setPageNo(1);
+              const [key, order] = event.target.value.split(':') as [MemberSort, 'asc' | 'desc'];
+              list.sortBy({ key, order });
             }}
           >
             {MEMBER_SORTS.flatMap((s) =>
@@ -213,8 +216,10 @@ function Search({ onOpen }: { onOpen: (id: number) => void }) {
 
 function AgentTree({ onOpen }: { onOpen: (id: number) => void }) {
   const { t, language } = useI18n();
-  const [parentId, setParentId] = useState<number | undefined>(linkedAgent);
-  const [pageNo, setPageNo] = useState(1);
+  // The agent whose downline shows (none: the top of the tree) is the list's one filter.
+  const tree = useListControls<{ parentId?: number | undefined }, undefined>(undefined, { parentId: linkedAgent() });
+  const { pageNo, setPageNo } = tree;
+  const { parentId } = tree.filters;
   const query = useQuery({
     queryKey: ['members', 'tree', parentId, pageNo],
     queryFn: () =>
@@ -223,10 +228,7 @@ function AgentTree({ onOpen }: { onOpen: (id: number) => void }) {
       }),
     placeholderData: keepPreviousData,
   });
-  const descend = (id: number | undefined) => {
-    setParentId(id);
-    setPageNo(1);
-  };
+  const descend = (id: number | undefined) => tree.filter({ parentId: id });
   return (
     <>
       <nav aria-label={t('members.treePath')} className="crumbs">
@@ -484,10 +486,11 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 
 /** A window of days, as the member's records take it (the server's default: the last 7 days). */
 function useWindow() {
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [pageNo, setPageNo] = useState(1);
-  return { from, to, setFrom, setTo, pageNo, setPageNo };
+  const { pageNo, setPageNo, filters, filter } = useListControls<{ from: string; to: string }, undefined>(undefined, {
+    from: '',
+    to: '',
+  });
+  return { ...filters, pageNo, setPageNo, filter };
 }
 
 function WindowFilters({ window: w, error }: { window: ReturnType<typeof useWindow>; error: unknown }) {
@@ -502,10 +505,7 @@ function WindowFilters({ window: w, error }: { window: ReturnType<typeof useWind
           type="date"
           value={w.from}
           aria-invalid={fromError ? true : undefined}
-          onChange={(event) => {
-            w.setFrom(event.target.value);
-            w.setPageNo(1);
-          }}
+          onChange={(event) => w.filter({ from: event.target.value })}
         />
       </label>
       <label className="inline">
@@ -514,10 +514,7 @@ function WindowFilters({ window: w, error }: { window: ReturnType<typeof useWind
           type="date"
           value={w.to}
           aria-invalid={toError ? true : undefined}
-          onChange={(event) => {
-            w.setTo(event.target.value);
-            w.setPageNo(1);
-          }}
+          onChange={(event) => w.filter({ to: event.target.value })}
         />
       </label>
       {(fromError || toError) && (

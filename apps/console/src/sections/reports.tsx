@@ -8,9 +8,10 @@ import {
   type MemberReportRow,
 } from '@khela/contracts';
 import { call } from '../api.ts';
-import { useI18n, type Translate } from '../i18n.tsx';
+import { productTypeName, useI18n, type Translate } from '../i18n.tsx';
 import { formatAmount, formatCount, type Language } from '../format.ts';
 import { DataTable, type Column, type Sort } from '../components/data-table.tsx';
+import { useListControls } from '../components/paged-table.tsx';
 import { Pager } from '../components/pager.tsx';
 import { Failed, Loading } from '../components/states.tsx';
 import { fieldError } from '../members-logic.ts';
@@ -191,7 +192,11 @@ function columnsOf(
   const columns = {
     ggr: [
       text<GgrReportRow>('period', 'reports.period', (r) => r.period, t, 'period'),
-      text<GgrReportRow>('productType', 'reports.productType', (r) => r.productType, t),
+      // The table names the product type; the CSV keeps its code, stable for spreadsheets.
+      {
+        ...text<GgrReportRow>('productType', 'reports.productType', (r) => r.productType, t),
+        cell: (r: GgrReportRow) => productTypeName(t, r.productType),
+      },
       ...(byVendor ? [text<GgrReportRow>('vendor', 'reports.vendor', (r) => r.vendorName ?? r.vendor ?? '', t)] : []),
       ...bets<GgrReportRow>(),
     ],
@@ -237,9 +242,9 @@ export default function ReportsSection() {
 function ReportView({ kind }: { kind: Kind }) {
   const { t, language } = useI18n();
   const formId = useId();
-  const [filters, setFilters] = useState<Filters>({ period: 'day' });
-  const [sort, setSort] = useState<Sort>(DEFAULT_SORT[kind]);
-  const [pageNo, setPageNo] = useState(1);
+  const { pageNo, setPageNo, filters, filter, sort, sortBy } = useListControls<Filters>(DEFAULT_SORT[kind], {
+    period: 'day',
+  });
   const [groupChoice, setGroupChoice] = useState('productType');
   const [exporting, setExporting] = useState<'idle' | 'busy' | 'failed'>('idle');
   const fetchPage = fetchers[kind] as Fetch<Record<string, unknown>>;
@@ -260,7 +265,7 @@ function ReportView({ kind }: { kind: Kind }) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const value = (name: string) => String(form.get(name) ?? '').trim() || undefined;
-    setFilters({
+    filter({
       from: value('from'),
       to: value('to'),
       period: value('period') === 'month' ? 'month' : 'day',
@@ -269,7 +274,6 @@ function ReportView({ kind }: { kind: Kind }) {
       vendor: value('groupBy') === 'vendor' ? value('vendor') : undefined,
       username: value('username'),
     });
-    setPageNo(1);
   };
   const exportAll = async () => {
     setExporting('busy');
@@ -310,7 +314,7 @@ function ReportView({ kind }: { kind: Kind }) {
               <option value="">{t('reports.allProducts')}</option>
               {(data?.productTypes ?? []).map((type) => (
                 <option key={type} value={type}>
-                  {type}
+                  {productTypeName(t, type)}
                 </option>
               ))}
             </select>
@@ -379,10 +383,7 @@ function ReportView({ kind }: { kind: Kind }) {
               }
               rowTestId={() => `report-row`}
               sort={sort}
-              onSort={(next) => {
-                setSort(next);
-                setPageNo(1);
-              }}
+              onSort={sortBy}
               empty={t('reports.empty')}
             />
           </div>

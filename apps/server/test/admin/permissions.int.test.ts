@@ -95,6 +95,57 @@ describe('role permissions', () => {
     }
   });
 
+  // Issue 16 item 1: the console's engagement tabs pay from the house (`cashier`); the content role
+  // has `inbox` (its own tab) and not `cashier`, support neither: each call of those tabs is refused.
+  const mission = {
+    title: { bn: 'ফেরানো মিশন', en: 'Refused mission' },
+    description: { bn: 'বাজি', en: 'Bet' },
+    startTime: '2030-01-01T00:00:00Z',
+    endTime: '2030-01-08T00:00:00Z',
+    goalType: 'validBet',
+    productTypes: ['LIVE'],
+    gameId: null,
+    milestones: [{ target: '100', rewardAmount: '5', turnoverMultiple: 1 }],
+  };
+  it.each([
+    ['GET', '/admin/missions', undefined],
+    ['POST', '/admin/missions', mission],
+    ['PUT', '/admin/missions/1', mission],
+    ['POST', '/admin/missions/1/close', {}],
+    ['GET', '/admin/red-envelopes', undefined],
+    ['POST', '/admin/red-envelopes', {}],
+    ['PUT', '/admin/red-envelopes/1', {}],
+    ['POST', '/admin/red-envelopes/1/cancel', {}],
+    ['GET', '/admin/raffles', undefined],
+    ['POST', '/admin/raffles', {}],
+    ['PUT', '/admin/raffles/1', {}],
+    ['POST', '/admin/raffles/1/cancel', {}],
+    ['GET', '/admin/point-config', undefined],
+    ['PUT', '/admin/point-config', {}],
+    ['GET', '/admin/promotions', undefined],
+    ['GET', '/admin/point-goods', undefined],
+    ['GET', '/admin/point-redemptions', undefined],
+  ] as const)('refuses %s %s of the engagement tabs to the content and support roles', async (method, path, body) => {
+    for (const headers of [content, support]) {
+      const res = await t.request(method, path, body, { headers });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('auth.forbidden');
+    }
+  });
+
+  it('lets the superadmin use the engagement tabs: the refusals above are the role, and changed nothing', async () => {
+    for (const path of ['/admin/missions', '/admin/red-envelopes', '/admin/raffles', '/admin/point-config']) {
+      expect((await t.get(path, { headers: superadmin })).status, path).toBe(200);
+    }
+    const missions = await t.get<{ list: { title: { en: string } }[] }>('/admin/missions?q=Refused', {
+      headers: superadmin,
+    });
+    expect(missions.body.value.list).toEqual([]);
+    const me = await t.get<{ permissions: string[] }>('/admin/me', { headers: content });
+    expect(me.body.value.permissions).toContain('inbox');
+    expect(me.body.value.permissions).not.toContain('cashier');
+  });
+
   it('keeps operators and the audit log to the superadmin', async () => {
     for (const headers of [content, settings, support]) {
       expect((await t.get('/admin/audit-log', { headers })).status).toBe(403);
