@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { payFromHouse } from '../../src/modules/ledger/house-payout.ts';
 import { ledger as createLedger } from '../../src/modules/ledger/ledger.ts';
 import { ownBookSession } from '../../src/modules/games/inhouse/inhouse-wallet.ts';
 import { periodicTasks } from '../../src/modules/jobs/tasks.ts';
@@ -39,7 +40,8 @@ beforeAll(async () => {
     { merchantId, integrationId: book.integrationId, gameId: book.games.SPORTS },
     player.row.id,
   );
-  // A single paid 50.00 as won, corrected to lost while the member had nothing: all 50.00 outstanding.
+  // A single paid 50.00 as won, corrected to lost while the member had nothing: all 50.00 outstanding
+  // (owed only once its money has moved: a credit to a member owing a correction is collected at once).
   const slip = await t.db
     .insertInto('sports_slips')
     .values({
@@ -56,7 +58,7 @@ beforeAll(async () => {
       status: 'lost',
       payout: 0n,
       paid: 5_000n,
-      outstanding: 5_000n,
+      outstanding: 0n,
       settled_at: new Date(),
     })
     .returningAll()
@@ -76,6 +78,7 @@ beforeAll(async () => {
   );
   await recordSeamless(t.db, account, slip, 'win', 5_000n, await moveMoney(ledger, t.db, account, slip, 'win', 5_000n));
   await deposit(-5_000n, 'spent');
+  await t.db.updateTable('sports_slips').set({ outstanding: 5_000n }).where('id', '=', slipId).execute();
   memberHeaders = await sessionFor(t, player);
 }, 60_000);
 
@@ -91,6 +94,28 @@ const deposit = (amount: bigint, key: string) =>
     amount,
     idempotencyKey: `corrections-test:${player.row.id}:${key}`,
   });
+/**
+ * A credit nobody announces (ledger.postMany leaves it to the seamless records' trigger), so the passes
+ * below are the only collectors: what the 5-minute job is the backstop for.
+ */
+const creditUnannounced = (amount: bigint, key: string) =>
+  t.db.transaction().execute((trx) =>
+    createLedger({ db: t.db }).postMany(
+      [
+        {
+          merchantId,
+          currency: 'BDT',
+          idempotencyKey: `corrections-test:${player.row.id}:${key}`,
+          kind: 'deposit',
+          postings: [
+            { account: { kind: 'deposit_clearing' }, amount: -amount },
+            { account: { kind: 'member_main', memberId: player.row.id }, amount },
+          ],
+        },
+      ],
+      trx,
+    ),
+  );
 const listed = async () => {
   const res = await t.get<{ list: { slipId: number; outstanding: string }[] }>('/admin/sports/corrections', {
     headers: admin,
@@ -106,7 +131,7 @@ it('takes an outstanding correction once the member has funds: part, then the re
   expect(await listed()).toBe('50.00');
 
   // 30.00 arrives; two passes at once take it once.
-  await deposit(3_000n, 'a');
+  await creditUnannounced(3_000n, 'a');
   const both = await Promise.all([collector.runPass(), collector.runPass()]);
   expect(both.reduce((sum, r) => sum + r.collected, 0n)).toBe(3_000n);
   expect(await mainBalance(t, player)).toBe(0n);
@@ -114,7 +139,7 @@ it('takes an outstanding correction once the member has funds: part, then the re
   expect(await listed()).toBe('20.00');
 
   // 100.00 arrives; the job takes the 20.00 left, and its next pass nothing.
-  await deposit(10_000n, 'b');
+  await creditUnannounced(10_000n, 'b');
   const job = periodicTasks(t.db, testSecrets).find((task) => task.name === 'sports_corrections')!;
   expect(await job.pass(new Date())).toHaveLength(1);
   expect(await job.pass(new Date())).toEqual([]);
@@ -213,13 +238,14 @@ it("filters the betting record by a resettled slip's current outcome, not its fi
   expect(await auditLedger(t.db, merchantId)).toMatchObject({ unbalanced: [], drifted: [], negative: [], total: 0n });
 });
 
-it('collects an outstanding correction right after a credit commits (an adjustment), without the job', async () => {
-  const owed = await t.db
+/** A slip corrected to lost after paying `paid`, all of it still owed. */
+const owe = (requestId: string, paid: bigint) =>
+  t.db
     .insertInto('sports_slips')
     .values({
       merchant_id: merchantId,
       member_id: player.row.id,
-      request_id: 'owed-after-credit',
+      request_id: requestId,
       terms: 'x',
       currency: 'BDT',
       game_session_id: session,
@@ -229,12 +255,24 @@ it('collects an outstanding correction right after a credit commits (an adjustme
       potential_return: 3_000n,
       status: 'lost',
       payout: 0n,
-      paid: 3_000n,
-      outstanding: 3_000n,
+      paid,
+      outstanding: paid,
       settled_at: new Date(),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+
+/** Waits (without the job) until the listener has collected the slip's correction. */
+async function collectedAtOnce(slipId: bigint) {
+  const owed = () => t.db.selectFrom('sports_slips').selectAll().where('id', '=', slipId).executeTakeFirstOrThrow();
+  for (let tries = 0; tries < 2_000 && (await owed()).outstanding > 0n; tries++) {
+    await new Promise((r) => setImmediate(r));
+  }
+  expect(await owed()).toMatchObject({ outstanding: 0n, paid: 0n, resettlements: 1 });
+}
+
+it('collects an outstanding correction right after a credit commits (an adjustment), without the job', async () => {
+  const owed = await owe('owed-after-credit', 3_000n);
   const before = await mainBalance(t, player);
   const credit = await t.request<{ status: string }>(
     'POST',
@@ -249,17 +287,23 @@ it('collects an outstanding correction right after a credit commits (an adjustme
     { headers: admin },
   );
   expect(credit.body.value).toMatchObject({ status: 'applied' });
-  const outstanding = async () =>
-    (await t.db.selectFrom('sports_slips').select('outstanding').where('id', '=', owed.id).executeTakeFirstOrThrow())
-      .outstanding;
-  for (let tries = 0; tries < 2_000 && (await outstanding()) > 0n; tries++) await new Promise((r) => setImmediate(r));
-  expect(
-    await t.db.selectFrom('sports_slips').selectAll().where('id', '=', owed.id).executeTakeFirstOrThrow(),
-  ).toMatchObject({
-    outstanding: 0n,
-    paid: 0n,
-    resettlements: 1,
-  });
+  await collectedAtOnce(owed.id);
   expect(await mainBalance(t, player)).toBe(before + 500n - 3_000n);
+  expect(await auditLedger(t.db, merchantId)).toMatchObject({ unbalanced: [], drifted: [], negative: [], total: 0n });
+});
+
+it("collects it after any credit to the main wallet the ledger posts (a bonus from the house), not only the cashier's", async () => {
+  const owed = await owe('owed-after-bonus', 1_500n);
+  const before = await mainBalance(t, player);
+  await payFromHouse(t.db, createLedger({ db: t.db }), {
+    merchant: { id: merchantId, currency: 'BDT' },
+    memberId: player.row.id,
+    amount: 2_000n,
+    idempotencyKey: `corrections-test:${player.row.id}:bonus`,
+    kind: 'rebate',
+    reference: {},
+  });
+  await collectedAtOnce(owed.id);
+  expect(await mainBalance(t, player)).toBe(before + 2_000n - 1_500n);
   expect(await auditLedger(t.db, merchantId)).toMatchObject({ unbalanced: [], drifted: [], negative: [], total: 0n });
 });

@@ -13,6 +13,7 @@ import {
   type cockfightAdminEndpoints,
 } from '@khela/contracts';
 import { parseMinor, toDecimalString } from '@khela/money';
+import { keptPerKey } from '../../cache/kept-per-key.ts';
 import type { Db } from '../../db/database.ts';
 import type { CockfightArenasTable, CockfightBetsTable, CockfightFightsTable } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -67,16 +68,8 @@ export function cockfightPayout(
  * settled with all its bets or not at all, and a second settlement finds nothing to do.
  */
 export function cockfightService({ db, ledger, secrets }: { db: Db; ledger: Ledger; secrets: SecretBox }) {
-  const books = new Map<number, Promise<CockfightBook>>();
-  function bookOf(merchantId: number): Promise<CockfightBook> {
-    let known = books.get(merchantId);
-    if (!known) {
-      known = ensureCockfightBook(db, secrets, merchantId);
-      books.set(merchantId, known);
-      known.catch(() => books.delete(merchantId));
-    }
-    return known;
-  }
+  const books = keptPerKey<number, CockfightBook>();
+  const bookOf = (merchantId: number) => books.get(merchantId, () => ensureCockfightBook(db, secrets, merchantId));
 
   const arenaView = (row: ArenaRow, language: Language): CockfightArena => ({
     id: row.id,

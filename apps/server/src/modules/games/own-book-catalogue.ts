@@ -15,6 +15,50 @@ export interface OwnBookCard {
 }
 
 /**
+ * The vendor integration one of our own books moves money under, made on first use: disabled for the
+ * seamless API (its secret is never shown; no vendor can call as it), so only the book's module books
+ * under it. Safe to run on two instances at once: the one that loses the insert reads the winner's row.
+ */
+export async function ownBookIntegration(
+  db: Db,
+  /** Without it the integration is only found (a pass that settles what was bought makes none). */
+  secrets: SecretBox | undefined,
+  merchantId: number,
+  book: { code: string; name: string },
+  executor: Db = db,
+): Promise<{ id: number; code: string; currency: string }> {
+  const find = () =>
+    executor
+      .selectFrom('vendors')
+      .select(['id', 'code', 'currency'])
+      .where('code', '=', book.code)
+      .where('merchant_id', '=', merchantId)
+      .executeTakeFirst();
+  const found = await find();
+  if (found) return found;
+  if (!secrets) throw new Error(`${book.code}: the integration is made by the book's first use`);
+  const merchant = await db
+    .selectFrom('merchants')
+    .select('currency')
+    .where('id', '=', merchantId)
+    .executeTakeFirstOrThrow();
+  try {
+    const created = await vendorRepository(db, secrets).create({
+      merchantId,
+      code: book.code,
+      name: book.name,
+      currency: merchant.currency,
+    });
+    await db.updateTable('vendors').set({ status: 'disabled' }).where('id', '=', created.id).execute();
+    return { id: created.id, code: book.code, currency: created.currency };
+  } catch (error) {
+    const again = await find();
+    if (again) return again;
+    throw error;
+  }
+}
+
+/**
  * The catalogue rows of one of our own books (cockfight, the sportsbook), made on first use: a
  * vendor integration disabled for the seamless API (no vendor calls as it; only the book's module
  * books under it), and per card a catalogue vendor sorted first beside vendors (issue 15 item 6)
@@ -28,20 +72,10 @@ export async function makeOwnBookCatalogue(
   merchantId: number,
   book: { integrationCode: string; integrationName: string; cards: readonly OwnBookCard[] },
 ): Promise<void> {
-  const merchant = await db
-    .selectFrom('merchants')
-    .select('currency')
-    .where('id', '=', merchantId)
-    .executeTakeFirstOrThrow();
-  const integration =
-    (await db.selectFrom('vendors').select('id').where('code', '=', book.integrationCode).executeTakeFirst()) ??
-    (await vendorRepository(db, secrets).create({
-      merchantId,
-      code: book.integrationCode,
-      name: book.integrationName,
-      currency: merchant.currency,
-    }));
-  await db.updateTable('vendors').set({ status: 'disabled' }).where('id', '=', integration.id).execute();
+  const integration = await ownBookIntegration(db, secrets, merchantId, {
+    code: book.integrationCode,
+    name: book.integrationName,
+  });
   for (const card of book.cards) {
     const vendor = await db
       .insertInto('game_vendors')
@@ -54,7 +88,7 @@ export async function makeOwnBookCatalogue(
         wallet_mode: 'seamless',
         integration_id: integration.id,
         launch_url_template: '',
-        currencies: [merchant.currency],
+        currencies: [integration.currency],
         sort_order: -10,
       })
       .onConflict((oc) => oc.columns(['merchant_id', 'vassalage']).doNothing())

@@ -86,22 +86,37 @@ interface LedgerPostRow {
   balance_after: bigint | null;
 }
 
+/** The members whose main wallet a request credits. */
+function creditedMembers({ postings }: TransactionRequest): number[] {
+  const members = new Set<number>();
+  for (const { account, amount } of postings)
+    if (account.kind === 'member_main' && amount > 0n) members.add(account.memberId);
+  return [...members];
+}
+
 /**
  * `SELECT * FROM ledger_post(…)` for a request (migrations/0005_ledger.ts): the key, the
  * accounts, the balance updates and the postings in one statement. (The seamless bet calls
  * ledger_post from SQL itself: seamless_bets(), migrations/0009_seamless_bet_batches.ts.)
+ * A credit to a member's main wallet is announced in the same statement (announce_credit,
+ * migrations/0045): a member owing a sports correction has it collected right after the commit
+ * (ADR 0024), whatever paid them — a deposit, a transfer back from a game, a bonus, a salary.
  */
 function ledgerPostQuery(request: TransactionRequest): RawBuilder<LedgerPostRow> {
   checkShape(request);
   const { postings } = request;
-  return sql<LedgerPostRow>`
-    SELECT * FROM ledger_post(
+  const post = sql`ledger_post(
       ${request.merchantId}::integer, ${request.currency}::text, ${request.idempotencyKey}::text,
       ${request.kind}::text, ${fingerprintOf(request)}::bytea, ${JSON.stringify(request.reference ?? {})}::jsonb,
       ${postings.map(({ account }) => account.kind)}::text[],
       ${postings.map(({ account }) => ('memberId' in account ? account.memberId : null))}::integer[],
       ${postings.map(({ account }) => ('vendorCode' in account ? account.vendorCode : null))}::text[],
       ${postings.map(({ amount }) => amount.toString())}::bigint[])`;
+  const credited = creditedMembers(request);
+  if (credited.length === 0) return sql<LedgerPostRow>`SELECT * FROM ${post}`;
+  return sql<LedgerPostRow>`
+    WITH announced AS MATERIALIZED (SELECT announce_credit(${credited}::integer[]))
+    SELECT posted.* FROM ${post} WITH ORDINALITY AS posted, announced ORDER BY posted.ordinality`;
 }
 
 /** ledger_post() raises KL402 and KL409; they become the ledger's refusals (anything else is left as is). */

@@ -1,8 +1,9 @@
+import { ownBookIntegration } from '../games/own-book-catalogue.ts';
+import { keptPerKey } from '../../cache/kept-per-key.ts';
 import type { Db } from '../../db/database.ts';
 import type { SeamlessKind } from '../../db/schema.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
-import { vendorRepository } from '../seamless/vendors.ts';
 import {
   ownBookMoveRequest,
   ownBookRecord,
@@ -42,55 +43,23 @@ const roundIdOf = (purchaseId: bigint) => `lottery-${purchaseId}`;
  * catalogue game, migration 0019) see tickets like any vendor's rounds.
  */
 export function lotteryMoney({ db, ledger, secrets }: { db: Db; ledger: Ledger; secrets?: SecretBox | undefined }) {
-  const integrations = new Map<number, Promise<LotteryIntegration>>();
+  const integrations = keptPerKey<number, LotteryIntegration>();
 
   /**
    * Inside a transaction, pass it: settlement lanes holding every pooled connection must not wait
    * for another.
    */
   function integrationOf(merchantId: number, executor: Db = db): Promise<LotteryIntegration> {
-    let known = integrations.get(merchantId);
-    if (!known) {
-      known = findOrCreate(merchantId, executor);
-      integrations.set(merchantId, known);
-      known.catch(() => integrations.delete(merchantId));
-    }
-    return known;
-  }
-
-  async function findOrCreate(merchantId: number, executor: Db): Promise<LotteryIntegration> {
-    const code = lotteryIntegrationCode(merchantId);
-    const find = () =>
-      executor
-        .selectFrom('vendors')
-        .select(['id', 'code'])
-        .where('code', '=', code)
-        .where('merchant_id', '=', merchantId)
-        .executeTakeFirst();
-    const found = await find();
-    if (found) return found;
-    // Made by the first purchase; the draw pass (no secret box) only settles what was bought.
-    if (!secrets) throw new Error('lottery: the integration is made by the first purchase');
-    const merchant = await db
-      .selectFrom('merchants')
-      .select('currency')
-      .where('id', '=', merchantId)
-      .executeTakeFirstOrThrow();
-    try {
-      const created = await vendorRepository(db, secrets).create({
+    return integrations.get(merchantId, () =>
+      // Made by the first purchase; the draw pass (no secret box) only settles what was bought.
+      ownBookIntegration(
+        db,
+        secrets,
         merchantId,
-        code,
-        name: 'Khela lottery',
-        currency: merchant.currency,
-      });
-      // Nobody calls the seamless API as the lottery: only this module books under it.
-      await db.updateTable('vendors').set({ status: 'disabled' }).where('id', '=', created.id).execute();
-      return { id: created.id, code };
-    } catch (error) {
-      const again = await find();
-      if (again) return again;
-      throw error;
-    }
+        { code: lotteryIntegrationCode(merchantId), name: 'Khela lottery' },
+        executor,
+      ),
+    );
   }
 
   /** The member's session of a lottery game: it names the game in records and statistics. */

@@ -126,20 +126,11 @@ export type CorrectionCollector = ReturnType<typeof correctionCollector>;
 
 /**
  * Carries the id of a member credited while owing a correction; PostgreSQL delivers it at commit.
- * announce_credit() (migration 0045) names it too.
+ * announce_credit() (migration 0045) names it too. The ledger calls it with every credit to a member's
+ * main wallet (ledger.post), and a statement trigger on seamless records with game wins, refunds and
+ * our books' payouts (those posted in SQL or by ledger.postMany).
  */
 export const MEMBER_CREDITED_CHANNEL = 'khela_sports_member_credited';
-
-/**
- * Called in the transaction of a credit to the member's main wallet (a deposit approved, a
- * withdrawal released, an adjustment): announces it when the member owes a correction, so it is
- * collected right after the credit commits (collectCorrectionsOnCredit), outside the money path.
- * A credit that rolls back announces nothing. Game wins and refunds and our books' payouts announce
- * themselves by the same SQL function, from a statement trigger on their seamless records.
- */
-export async function announceCredit(trx: Db, memberId: number): Promise<void> {
-  await sql`SELECT announce_credit(ARRAY[${memberId}]::integer[])`.execute(trx);
-}
 
 /**
  * Every instance listens for credits to members owing a correction and runs the corrections pass

@@ -7,7 +7,6 @@ import type { MerchantContext } from '../../../http/context.ts';
 import { recordAudit, type AuditActor } from '../../audit/audit-log.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import { memberNames } from '../deposits/deposit-service.ts';
-import { announceCredit } from '../../sports/corrections.ts';
 import { cashierSettings } from '../settings.ts';
 
 type AdjustmentRow = Selectable<AdjustmentsTable>;
@@ -64,7 +63,6 @@ export function adjustmentService({ db, ledger }: { db: Db; ledger: Ledger }) {
       },
       trx,
     );
-    if (row.amount > 0n) await announceCredit(trx, row.member_id);
   }
 
   return {

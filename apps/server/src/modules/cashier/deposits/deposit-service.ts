@@ -8,7 +8,6 @@ import type { MemberContext, MerchantContext } from '../../../http/context.ts';
 import { recordAudit, type AuditActor } from '../../audit/audit-log.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import { notifyMember } from '../../notifications/notify.ts';
-import { announceCredit } from '../../sports/corrections.ts';
 import { assertMayWager } from '../../protection/guards.ts';
 import { isoOrNull, pageOfRows, type RecordsQuery } from '../records.ts';
 import { queuePage, type QueuePaging } from '../queue-search.ts';
@@ -133,7 +132,6 @@ export function depositService({ db, ledger, limits }: { db: Db; ledger: Ledger;
         },
         trx,
       );
-      await announceCredit(trx, row.member_id);
       await promotions({ db: trx, ledger }).onDepositCredited(trx, {
         merchantId,
         memberId: row.member_id,

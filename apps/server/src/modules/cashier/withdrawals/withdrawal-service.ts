@@ -18,7 +18,6 @@ import { queuePage, type QueuePaging } from '../queue-search.ts';
 import { cashierSettings } from '../settings.ts';
 import { attachUploads } from '../uploads/upload-service.ts';
 import { remainingTurnover } from './turnover.ts';
-import { announceCredit } from '../../sports/corrections.ts';
 import { lockMember } from '../../members/repository.ts';
 
 type WithdrawalRow = Selectable<WithdrawalsTable>;
@@ -293,7 +292,6 @@ export function withdrawalService(deps: {
             },
             trx,
           );
-          if (rule.money !== 'pay') await announceCredit(trx, row.member_id);
         }
         await notifyMember(trx, {
           merchantId: actor.merchantId,

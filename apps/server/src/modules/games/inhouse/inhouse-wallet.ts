@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Insertable } from 'kysely';
+import { ownBookIntegration } from '../own-book-catalogue.ts';
+import { keptPerKey } from '../../../cache/kept-per-key.ts';
 import type { Db } from '../../../db/database.ts';
 import type { SeamlessKind, SeamlessTransactionsTable } from '../../../db/schema.ts';
 import type { Ledger } from '../../ledger/ledger.ts';
 import type { SecretBox } from '../../secrets/secret-box.ts';
-import { vendorRepository } from '../../seamless/vendors.ts';
 import { hashSecretToken } from '../../sessions/secret-token.ts';
 
 /** The integration our own games book their money under: one per merchant (vendor codes are global). */
@@ -158,7 +159,7 @@ export async function postOwnBookMove(
 }
 
 export function inhouseWallet({ db, ledger, secrets }: { db: Db; ledger: Ledger; secrets: SecretBox }) {
-  const integrations = new Map<number, Promise<InhouseIntegration>>();
+  const integrations = keptPerKey<number, InhouseIntegration>();
 
   /**
    * The merchant's in-house integration, created on first use. It is disabled for the seamless
@@ -166,46 +167,15 @@ export function inhouseWallet({ db, ledger, secrets }: { db: Db; ledger: Ledger;
    * Inside a transaction, pass it (a round being settled was staked, so the row exists then).
    */
   function integrationOf(merchantId: number, executor: Db = db): Promise<InhouseIntegration> {
-    // Kept per instance: the row never changes once made.
-    let known = integrations.get(merchantId);
-    if (!known) {
-      known = findOrCreate(merchantId, executor);
-      integrations.set(merchantId, known);
-      known.catch(() => integrations.delete(merchantId));
-    }
-    return known;
-  }
-
-  async function findOrCreate(merchantId: number, executor: Db): Promise<InhouseIntegration> {
-    const code = inhouseIntegrationCode(merchantId);
-    const find = () =>
-      executor
-        .selectFrom('vendors')
-        .select(['id', 'code', 'currency'])
-        .where('code', '=', code)
-        .where('merchant_id', '=', merchantId)
-        .executeTakeFirst();
-    const found = await find();
-    if (found) return found;
-    const merchant = await db
-      .selectFrom('merchants')
-      .select('currency')
-      .where('id', '=', merchantId)
-      .executeTakeFirstOrThrow();
-    try {
-      const created = await vendorRepository(db, secrets).create({
+    return integrations.get(merchantId, () =>
+      ownBookIntegration(
+        db,
+        secrets,
         merchantId,
-        code,
-        name: 'Khela in-house games',
-        currency: merchant.currency,
-      });
-      await db.updateTable('vendors').set({ status: 'disabled' }).where('id', '=', created.id).execute();
-      return { id: created.id, code, currency: created.currency };
-    } catch (error) {
-      const again = await find(); // another instance created it first
-      if (again) return again;
-      throw error;
-    }
+        { code: inhouseIntegrationCode(merchantId), name: 'Khela in-house games' },
+        executor,
+      ),
+    );
   }
 
   const fingerprint = (text: string) => createHash('sha256').update(text).digest();

@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import { fairRandom, type FairRandom } from '@khela/games';
 import { MEMBER_TYPES, type InhouseGameName, type InhouseRound } from '@khela/contracts';
 import { toDecimalString } from '@khela/money';
+import { keptPerKey } from '../../../cache/kept-per-key.ts';
 import type { ChangeFeed } from '../../../cache/change-feed.ts';
 import { memoCache } from '../../../cache/memo-cache.ts';
 import { runPrepared, type Db } from '../../../db/database.ts';
@@ -211,17 +212,8 @@ export function inhouseRounds(deps: {
   }
 
   /** The member's seed pair in use, kept here between rounds (rotation and `stale` drop it). */
-  const memberSeeds = new Map<number, Promise<SeedPairRow>>();
-  function seedsOf(member: MemberContext): Promise<SeedPairRow> {
-    let known = memberSeeds.get(member.id);
-    if (!known) {
-      if (memberSeeds.size >= SEED_CACHE_SIZE) memberSeeds.clear();
-      known = pairs.current(member);
-      memberSeeds.set(member.id, known);
-      known.catch(() => memberSeeds.delete(member.id));
-    }
-    return known;
-  }
+  const memberSeeds = keptPerKey<number, SeedPairRow>({ maxEntries: SEED_CACHE_SIZE });
+  const seedsOf = (member: MemberContext) => memberSeeds.get(member.id, () => pairs.current(member));
 
   /** A member's rounds on this instance, one after another (they take the pair's nonces in turn). */
   const queues = new Map<number, Promise<unknown>>();
@@ -338,11 +330,11 @@ export function inhouseRounds(deps: {
 
     /** Reveals the member's server seed and starts a new pair (the seeds kept here go with it). */
     async rotate(member: MemberContext, clientSeed: string) {
-      memberSeeds.delete(member.id);
+      memberSeeds.forget(member.id);
       try {
         return await pairs.rotate(member, clientSeed);
       } finally {
-        memberSeeds.delete(member.id);
+        memberSeeds.forget(member.id);
       }
     },
 
@@ -422,7 +414,7 @@ export function inhouseRounds(deps: {
               );
             }
             case 'stale':
-              memberSeeds.delete(member.id);
+              memberSeeds.forget(member.id);
               break;
             default:
               return refused(member, result);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { previousChainHash } from '@khela/games';
+import { keptPerKey } from '../../../../cache/kept-per-key.ts';
 import type { Db } from '../../../../db/database.ts';
 import type { SecretBox } from '../../../secrets/secret-box.ts';
 
@@ -29,7 +30,7 @@ function hashesFrom(seed: string, length: number): string[] {
  * computes its hashes once, so any instance can price a cash-out or take over as leader.
  */
 export function crashChains(db: Db, secrets: SecretBox, length = CHAIN_LENGTH) {
-  const known = new Map<bigint, Promise<Chain>>();
+  const known = keptPerKey<bigint, Chain>();
 
   async function load(id: bigint, executor: Db): Promise<Chain> {
     const row = await executor.selectFrom('crash_chains').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -44,13 +45,7 @@ export function crashChains(db: Db, secrets: SecretBox, length = CHAIN_LENGTH) {
      * transaction that waits for a second pooled connection can starve the pool.
      */
     chain(id: bigint, executor: Db = db): Promise<Chain> {
-      let chain = known.get(id);
-      if (!chain) {
-        chain = load(id, executor);
-        known.set(id, chain);
-        chain.catch(() => known.delete(id));
-      }
-      return chain;
+      return known.get(id, () => load(id, executor));
     },
 
     /** A new chain for the merchant: the seed sealed, the head and salt public from now on. */
@@ -70,8 +65,7 @@ export function crashChains(db: Db, secrets: SecretBox, length = CHAIN_LENGTH) {
         .returning('id')
         .executeTakeFirstOrThrow();
       const chain = { id: row.id, merchantId, salt, length, hashes };
-      known.set(row.id, Promise.resolve(chain));
-      return chain;
+      return known.get(row.id, () => Promise.resolve(chain));
     },
   };
 }
