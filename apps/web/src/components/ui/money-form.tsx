@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './form.css';
 import './money.css';
@@ -26,6 +26,13 @@ export function MoneyForm({
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  // The form comes back after its confirmation step scrolled to where Confirm was: on a phone the
+  // long deposit form leaves its success above the screen, so bring it into view.
+  const successShown = useRef<HTMLParagraphElement>(null);
+  const hasSuccess = Boolean(success);
+  useEffect(() => {
+    if (hasSuccess) successShown.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [hasSuccess]);
   return (
     <form
       className="form cashier-form"
@@ -40,7 +47,7 @@ export function MoneyForm({
         {title}
       </h2>
       {success ? (
-        <p className="form-alert cashier-success" role="status">
+        <p ref={successShown} className="form-alert cashier-success" role="status">
           {success}
         </p>
       ) : null}

@@ -59,7 +59,7 @@ const bn: typeof en = {
     },
     signUp: {
       title: 'সাইন-আপ পুরস্কার',
-      intro: 'আপনার Zalo বা WhatsApp নম্বর দিন, যাচাইয়ের পরে {{amount}} পান (সর্বোচ্চ ১৩১K)।',
+      intro: 'আপনার Zalo বা WhatsApp নম্বর দিন, যাচাইয়ের পরে {{amount}} পান।',
       off: 'সাইন-আপ পুরস্কার এখন দেওয়া হচ্ছে না।',
       messenger: 'মেসেঞ্জার',
       zalo: 'Zalo',

@@ -60,7 +60,7 @@ const en = {
     },
     signUp: {
       title: 'Sign-up reward',
-      intro: 'Give us your Zalo or WhatsApp number and get {{amount}} after it is checked (up to 131K).',
+      intro: 'Give us your Zalo or WhatsApp number and get {{amount}} after it is checked.',
       off: 'The sign-up reward is not offered right now.',
       messenger: 'Messenger',
       zalo: 'Zalo',

@@ -12,11 +12,12 @@ const en = {
         'The {{category}} providers will appear here as cards as soon as they are added to the site. Until then, take a look at the promotions running now.',
     },
     gameList: {
-      intro: 'All {{category}} games, with filters by provider and type.',
-      vendorIntro: '{{category}} games from {{vendor}}.',
-      emptyTitle: 'No {{category}} games yet',
+      // {{category}} stands alone: some names already say "games" (Mini games).
+      intro: '{{category}}: every game, with filters by provider and type.',
+      vendorIntro: '{{category}} from {{vendor}}.',
+      emptyTitle: 'Nothing in {{category}} yet',
       emptyBody:
-        'The {{category}} games will be listed here, with search and filters, as soon as they are added. Until then, take a look at the promotions running now.',
+        'Games of {{category}} will be listed here, with search and filters, as soon as they are added. Until then, take a look at the promotions running now.',
     },
     favorite: {
       title: 'Favourite games',

@@ -8,7 +8,7 @@ import { ok, stubServer } from '../../auth/components/test-server.ts';
 
 vi.mock('../../../lib/use-session-token.ts', () => ({ useSessionToken: () => 't' }));
 
-const { DownlineTransactionsPage } = await import('./report-pages.tsx');
+const { DownlineTransactionsPage, RevenueReportPage } = await import('./report-pages.tsx');
 
 const account = (timeZone: string) => ({
   id: 9,
@@ -125,5 +125,42 @@ describe('the CSV export', () => {
     });
     // A header line and the 150 rows.
     expect(csv.trim().split('\r\n')).toHaveLength(151);
+  });
+});
+
+describe('the revenue report', () => {
+  it('names each product type as the site names its categories, with the total last', async () => {
+    const figures = {
+      activeMembers: 2,
+      betCount: 3,
+      validBet: '1200.00',
+      payout: '600.00',
+      profitLoss: '-600.00',
+      revenue: '600.00',
+    };
+    stubServer((url) => {
+      if (url.startsWith('/wps/agent/account')) return ok(account('Asia/Dhaka'));
+      if (url.startsWith('/wps/agent/reports/revenue'))
+        return ok({
+          list: [
+            { productType: 'INHOUSE', ...figures },
+            { productType: 'RNG', ...figures },
+          ],
+          total: figures,
+        });
+      return undefined;
+    });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <RevenueReportPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await screen.findByRole('row', { name: /In-house/ });
+    const firstCells = screen.getAllByRole('row').map((row) => within(row).queryAllByRole('cell')[0]?.textContent);
+    expect(firstCells.filter(Boolean)).toEqual(['In-house', 'Slots', 'Total']);
+    expect(screen.getAllByRole('row', { name: /1,200\.00/ })).toHaveLength(3);
   });
 });

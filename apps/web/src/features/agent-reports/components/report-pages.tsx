@@ -35,6 +35,13 @@ function useColumns() {
     header: col(`agentReports.columns.${key}`),
     value: get,
   });
+  /** A product type (LIVE, RNG, …) under the name the site's categories use; CSV keeps the code. */
+  const product = <T,>(get: (row: T) => string): TableColumn<T> => ({
+    key: 'productType',
+    header: col('agentReports.columns.productType'),
+    value: get,
+    render: (row) => t(`nav.${get(row)}`, { defaultValue: get(row) }),
+  });
   const time = <T,>(key: string, get: (row: T) => string | null): TableColumn<T> => ({
     key,
     header: col(`agentReports.columns.${key}`),
@@ -44,7 +51,7 @@ function useColumns() {
       return v ? formatDateTime(v, i18n.language, timeZone) : '—';
     },
   });
-  return { amount, text, time, t: col };
+  return { amount, text, product, time, t: col };
 }
 
 function Tiles({ items }: { items: { label: string; value: string; signed?: boolean }[] }) {
@@ -193,12 +200,12 @@ export function PalStatementsPage() {
 export function RevenueReportPage() {
   const token = useSessionToken();
   const filter = useReportFilter();
-  const { amount, text, t } = useColumns();
+  const { amount, text, product, t } = useColumns();
   const { pageNo: _pageNo, pageSize: _pageSize, ...query } = filter.query;
   const report = useAgentReport('revenue', token, query);
   type Row = NonNullable<typeof report.data>['list'][number];
   const columns: TableColumn<Row>[] = [
-    text<Row>('productType', (r) => r.productType),
+    product<Row>((r) => r.productType),
     text<Row>('activeMembers', (r) => r.activeMembers),
     text<Row>('betCount', (r) => r.betCount),
     amount<Row>('validBet', (r) => r.validBet),
@@ -288,14 +295,14 @@ export function DownlineTransactionsPage() {
 function BetsPage({ scope }: { scope: 'self' | 'team' }) {
   const token = useSessionToken();
   const filter = useReportFilter();
-  const { amount, text, time, t } = useColumns();
+  const { amount, text, product, time, t } = useColumns();
   const report = useAgentReport('bets', token, { ...filter.query, scope });
   const exportAll = reportRows('bets', { ...filter.query, scope });
   type Row = NonNullable<typeof report.data>['list'][number];
   const columns: TableColumn<Row>[] = [
     time<Row>('time', (r) => r.settledAt),
     ...(scope === 'team' ? [text<Row>('username', (r) => r.username)] : []),
-    text<Row>('productType', (r) => r.productType),
+    product<Row>((r) => r.productType),
     text<Row>('betRef', (r) => r.betRef),
     amount<Row>('stake', (r) => r.stake),
     amount<Row>('payout', (r) => r.payout),

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AgentAccount } from '@khela/contracts';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
+import { formatAmount } from '../../../lib/format.ts';
 import { inviteLink } from '../../referral/utils/invite-link.ts';
 import { gmtOffset, shownTime } from '../utils/clock.ts';
 
@@ -35,7 +36,7 @@ export function AccountFacts({ account, full }: { account: AgentAccount; full: b
       <div>
         <dt>{t('agentCentre.account.balance')}</dt>
         <dd>
-          {account.balance} {account.currency}
+          {formatAmount(account.balance)} {account.currency}
         </dd>
       </div>
       <div>

@@ -39,7 +39,7 @@ const sub = row(2, 'agent02', {
   teamSize: 1,
   contracts: { ...none, dailySalary: 'active' },
 });
-const deep = row(3, 'player21', { depth: 2, balance: '150.00' });
+const deep = row(3, 'player21', { depth: 2, balance: '19909.60' });
 
 const asked: URL[] = [];
 
@@ -120,9 +120,11 @@ describe('downlineManagmentView', () => {
     const table = await screen.findByRole('table');
     fireEvent.click(within(table).getByRole('button', { name: 'Open' }));
     await waitFor(() => expect(screen.getByRole('table').textContent).toContain('player21'));
+    // Money with its thousands separator, in the table and the dialog.
+    expect(within(screen.getByRole('row', { name: /player21/ })).getByText('19,909.60')).toBeTruthy();
     fireEvent.click(within(screen.getByRole('table')).getByRole('button', { name: 'Details' }));
     const dialog = await screen.findByRole('dialog');
     await waitFor(() => expect(within(dialog).getByText('agent01 › agent02 › player21')).toBeTruthy());
-    expect(within(dialog).getByText('150.00')).toBeTruthy();
+    expect(within(dialog).getByText('19,909.60')).toBeTruthy();
   });
 });

@@ -7,6 +7,7 @@ import {
   type DownlineContracts,
 } from '@khela/contracts';
 import { call } from '../../../lib/api-client.ts';
+import { formatAmount } from '../../../lib/format.ts';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { useDownline, useDownlines, useMerchantTimeZone } from '../api/agent-team.ts';
@@ -70,7 +71,7 @@ function DownlineDetails({ id, timeZone, onClose }: { id: number; timeZone: stri
             </div>
             <div>
               <dt>{t('agentCentre.downlines.balance')}</dt>
-              <dd>{data.balance}</dd>
+              <dd>{formatAmount(data.balance)}</dd>
             </div>
             <div>
               <dt>{t('agentCentre.downlines.upline')}</dt>
@@ -175,7 +176,13 @@ export function DownlineViewPage() {
       header: t('agentCentre.downlines.status'),
       value: (row) => t(`agentCentre.downlines.statuses.${row.status}`, { defaultValue: row.status }),
     },
-    { key: 'balance', header: t('agentCentre.downlines.balance'), value: (row) => row.balance, numeric: true },
+    {
+      key: 'balance',
+      header: t('agentCentre.downlines.balance'),
+      value: (row) => row.balance,
+      render: (row) => formatAmount(row.balance),
+      numeric: true,
+    },
     { key: 'team', header: t('agentCentre.downlines.team'), value: (row) => row.teamSize, numeric: true },
     {
       key: 'lastLogin',

@@ -44,7 +44,6 @@ function Stream({ arena }: { arena: CockfightArena }) {
       src={arena.streamUrl}
       title={title}
       allow="autoplay; fullscreen; picture-in-picture"
-      allowFullScreen
       referrerPolicy="no-referrer"
     />
   );

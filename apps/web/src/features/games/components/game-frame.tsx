@@ -120,7 +120,6 @@ export function GameFrame({
             src={result.url}
             title={t('lobby.frameTitle', { game: title })}
             allow="autoplay; fullscreen"
-            allowFullScreen
             referrerPolicy="origin"
           />
         ) : launch.isError ? (

@@ -264,7 +264,7 @@ function Profit({ query, onPage }: { query: Query; onPage: (n: number) => void }
                 ]}
                 rows={data.list.map((r) => [
                   r.date,
-                  r.gameType,
+                  t(`nav.${r.gameType}`, { defaultValue: r.gameType }),
                   formatAmount(r.betAmount),
                   formatAmount(r.winAmount),
                   signed(r.profit),
@@ -300,7 +300,7 @@ function Bets({ query, onPage }: { query: Query; onPage: (n: number) => void }) 
       row={(r) => [
         formatDateTime(r.time, i18n.language),
         r.vendor,
-        r.gameType,
+        t(`nav.${r.gameType}`, { defaultValue: r.gameType }),
         formatAmount(r.betAmount),
         r.resettled ? `${formatAmount(r.winAmount)} (${t('wallet.records.resettled')})` : formatAmount(r.winAmount),
         signed(r.profit),
