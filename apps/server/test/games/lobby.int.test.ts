@@ -161,6 +161,10 @@ describe('GET /wps/relay/GCSGAME_gameList', () => {
     // §7: SPB and MXWIN are sent for RNG.
     expect((await list({ gameType: 'SPB', pageSize: 100 })).body.value).toEqual(rng);
     expect((await list({ gameType: 'mxwin', pageSize: 100 })).body.value).toEqual(rng);
+    // §1 mini games (/bgs): the INHOUSE lane's games.
+    const miniGames = (await list({ gameType: 'BGS', pageSize: 100 })).body.value;
+    expect(miniGames.totalCount).toBe(listed.filter((g) => laneOf(g) === 'INHOUSE').length);
+    expect(miniGames.totalCount).toBeGreaterThan(0);
 
     const baccarat = (await list({ gameType: 'LIVE', gameClassify: 'BACCARAT', pageSize: 100 })).body.value;
     expect(baccarat.totalCount).toBe(expected.filter((g) => g.game_classify === 'BACCARAT').length);

@@ -77,9 +77,10 @@ export const clientShape = {
 
 /**
  * gameType of the lobby calls: a lane title (§3), or SPB and MXWIN, which the reference sends for
- * RNG games (endpoints.md §3) and which mean RNG here. Case-insensitive.
+ * RNG games (endpoints.md §3) and which mean RNG here, or BGS, the mini games page (§1, /bgs),
+ * which lists the INHOUSE lane. Case-insensitive.
  */
-export const LOBBY_GAME_TYPES = [...LANE_TITLES, 'SPB', 'MXWIN'] as const;
+export const LOBBY_GAME_TYPES = [...LANE_TITLES, 'SPB', 'MXWIN', 'BGS'] as const;
 const lobbyGameType = z.string().trim().toUpperCase().pipe(z.enum(LOBBY_GAME_TYPES));
 /** gameCategory of the winner board and the rank list: ALL, or one category. */
 export const boardCategory = z

@@ -12,8 +12,11 @@ import type { CatalogueSnapshot, VendorEntry } from './catalogue-snapshot.ts';
 import { toGameSummary, type CatalogueGame } from './games-repository.ts';
 import { classifyName, GAME_CENTRE_CATEGORIES, LANE_NAMES } from './lanes.ts';
 
-/** The reference sends SPB and MXWIN for RNG games (endpoints.md §3). */
-const GAME_TYPE_ALIASES: Record<string, LaneTitle> = { SPB: 'RNG', MXWIN: 'RNG' };
+/**
+ * The reference sends SPB and MXWIN for RNG games (endpoints.md §3). §1 mini games (/bgs) are the quick games of the INHOUSE lane
+ * (our originals and the vendors §4 moves there); no vendor category is BGS (§3).
+ */
+const GAME_TYPE_ALIASES: Record<string, LaneTitle> = { SPB: 'RNG', MXWIN: 'RNG', BGS: 'INHOUSE' };
 /** §2: /rng?vassalage=INHOUSE lists the vendors of the INHOUSE lane. */
 const INHOUSE = 'INHOUSE';
 /** The hot games strip shows at most this many. */

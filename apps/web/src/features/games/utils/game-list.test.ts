@@ -26,7 +26,12 @@ describe('listTabs (§2 vendor tabs of the game list)', () => {
   });
 
   it('has only "all" for a category without a lane', () => {
-    expect(listTabs([], 'BGS')).toHaveLength(1);
+    expect(listTabs([], 'PVP')).toHaveLength(1);
+  });
+
+  it('gives mini games (/bgs) the INHOUSE lane vendors as tabs (§1)', () => {
+    const tabs = listTabs([lane('RNG', 'DOEL'), lane('INHOUSE', 'JL', 'KHELA')], 'BGS');
+    expect(tabs.map((t) => t.vassalage)).toEqual([undefined, 'JL', 'KHELA']);
   });
 });
 

@@ -21,7 +21,8 @@ export interface ListTab {
  * in-house tab after them when the lanes have an INHOUSE lane (§4 puts excluded RNG vendors there).
  */
 export function listTabs(lanes: readonly VendorLane[], category: string): ListTab[] {
-  const lane = lanes.find((l) => l.title === category);
+  // §1 mini games (/bgs) are the INHOUSE lane's games (the server's game list answers BGS with them).
+  const lane = lanes.find((l) => l.title === (category === 'BGS' ? INHOUSE : category));
   const tabs: ListTab[] = [{ name: category }];
   for (const card of lane?.cards ?? [])
     tabs.push({ vassalage: card.vassalage, name: card.displayName, icon: card.logoUrl });
