@@ -10,7 +10,7 @@ function request(url: string, headers: Record<string, string> = {}, remoteAddres
 }
 
 function response() {
-  const sent: { status?: number; headers?: OutgoingHttpHeaders; body?: string | Buffer } = {};
+  const sent: { status?: number; headers?: OutgoingHttpHeaders; body?: Buffer } = {};
   const res = {
     writeHead(status: number, headers: OutgoingHttpHeaders | (string | number)[]) {
       sent.status = status;
@@ -21,9 +21,9 @@ function response() {
         for (let i = 0; i < headers.length; i += 2) sent.headers[headers[i] as string] = headers[i + 1];
       }
     },
-    // As Node sends it: a latin1 string is its bytes.
+    // The bytes as Node sends them.
     end(body: string | Buffer, encoding?: BufferEncoding) {
-      sent.body = encoding === 'latin1' ? Buffer.from(body as string, 'latin1') : body;
+      sent.body = typeof body === 'string' ? Buffer.from(body, encoding) : body;
     },
   } as unknown as ServerResponse;
   return { res, sent };
@@ -80,10 +80,10 @@ describe('hot reads', () => {
       'content-encoding': 'gzip',
     });
     expect(sent.headers!['x-request-id']).not.toBe('old');
-    expect(sent.headers!['content-length']).toBe((sent.body as Buffer).length);
-    expect(gunzipSync(sent.body as Buffer).toString()).toBe(envelope.json);
+    expect(sent.headers!['content-length']).toBe(String(sent.body!.length));
+    expect(gunzipSync(sent.body!).toString()).toBe(envelope.json);
     const plain = await serve(reads, request(LIST, { 'x-request-id': 'given-request-1' }));
-    expect(plain).toMatchObject({ body: envelope.json, headers: { 'x-request-id': 'given-request-1' } });
+    expect(plain).toMatchObject({ body: Buffer.from(envelope.json), headers: { 'x-request-id': 'given-request-1' } });
     expect(served).toEqual(['/wps/relay/GCSGAME_gameList', '/wps/relay/GCSGAME_gameList']);
   });
 

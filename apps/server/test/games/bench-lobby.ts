@@ -13,17 +13,31 @@
  * - It waits until the server's start-up passes are done (its own CPU quiet), so they are not
  *   counted against the lobby.
  * - It prints the CPU each process used, so a saturated client shows, and the ratio of the CPU a
- *   request costs (server + client µs), which a loaded machine moves less than requests/s. BENCH_PROFILE=<dir> profiles
- *   the server (V8 CPU profile written when it stops).
+ *   request costs (server + client µs), which a loaded machine moves less than requests/s.
+ * - Before the load it times the fast path's own code alone (fastPathCodeNs), in this process.
+ * - BENCH_PROFILE=<dir> profiles the server and the bare server sending the game list's bytes (V8
+ *   CPU profiles written as they stop) and prints each one's self time by function over its own
+ *   slices only, in µs a request (windows.json in the directory keeps the slices for a closer look).
+ *   BENCH_NODE_ARGS passes flags to the server's node (e.g. --max-semi-space-size=32).
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { IncomingMessage, type ServerResponse } from 'node:http';
 import { Pool } from 'undici';
-import { createDb, createPool } from '../../src/db/database.ts';
+import { fakeChangeFeed } from '../../src/cache/fake-change-feed.ts';
+import { SITE_CACHE_TTL_MS, siteConfigCache } from '../../src/cache/site-config.ts';
+import { createDb, createPool, type Db } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+import { hotReads } from '../../src/http/hot-reads.ts';
+import { SerializedEnvelope } from '../../src/http/serialized-envelope.ts';
+import { merchantRepository } from '../../src/modules/merchants/repository.ts';
+import { siteAccessService } from '../../src/modules/system/site-access.ts';
 import { seedDemoIfEmpty } from '../../src/seed/demo.ts';
 import { bareServer } from '../helpers/bare-server.ts';
+import { newestProfileIn, printProfileSummary, summariseProfile } from '../helpers/cpu-profile-summary.ts';
 import { benchPostgres } from '../helpers/bench-postgres.ts';
 import { testSecrets } from '../helpers/secrets.ts';
 import { freePort, serverProcess } from '../seamless/server-process.ts';
@@ -57,7 +71,12 @@ const LABELS: Record<Target, string> = {
 /** What a browser sends that matters here: it takes compressed answers. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'bn' };
 
+/** Now in µs on the monotonic clock, as V8's CPU profile stamps its samples. */
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
 interface Slice {
+  /** When it ran (monotonic µs): the server's profile is summed over the lobby's slices only. */
+  window: [number, number];
   requests: number;
   failures: number;
   latencies: number[];
@@ -68,6 +87,24 @@ interface Slice {
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** The head of an answer as it comes on the wire, from a raw socket (a browser's request). */
+async function headOnTheWire(origin: string, path: string): Promise<string> {
+  const { hostname, port } = new URL(origin);
+  const socket = connect(Number(port), hostname);
+  socket.write(
+    `GET ${path} HTTP/1.1\r\nhost: ${hostname}:${port}\r\nconnection: keep-alive\r\n${Object.entries(BROWSER_HEADERS)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('')}\r\n`,
+  );
+  let received = '';
+  for await (const chunk of socket) {
+    received += (chunk as Buffer).toString('latin1');
+    if (received.includes('\r\n\r\n')) break;
+  }
+  socket.destroy();
+  return received.slice(0, received.indexOf('\r\n\r\n') + 4);
 }
 
 /** user + system CPU time of a process so far, in ms (Linux /proc). */
@@ -83,6 +120,7 @@ async function drive(pool: Pool, path: string, seconds: number, serverPid: numbe
   const deadline = performance.now() + seconds * 1000;
   const clientBefore = process.cpuUsage();
   const serverBefore = cpuMsOf(serverPid);
+  const startedUs = monotonicUs();
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < deadline) {
@@ -96,6 +134,7 @@ async function drive(pool: Pool, path: string, seconds: number, serverPid: numbe
   );
   const client = process.cpuUsage(clientBefore);
   return {
+    window: [startedUs, monotonicUs()],
     requests: latencies.length,
     failures,
     latencies,
@@ -104,15 +143,73 @@ async function drive(pool: Pool, path: string, seconds: number, serverPid: numbe
   };
 }
 
+/**
+ * The fast path's own code alone, no socket and no Node HTTP: the URL look-up, the access gate and
+ * the switch check from the site cache as the server keeps it (app.ts), and the head, over 10⁵
+ * requests whose strings are fresh as Node's parser makes them (a string's hash is computed once).
+ * The CPU a request, the least of 3 rounds.
+ */
+async function fastPathCodeNs(db: Db): Promise<number> {
+  const feed = fakeChangeFeed();
+  const site = siteConfigCache({ db, merchants: merchantRepository(db), feed, ttlMs: SITE_CACHE_TTL_MS });
+  const access = siteAccessService(site.access);
+  const log = { warn() {} } as never;
+  const { id: merchantId } = await db.selectFrom('merchants').select('id').executeTakeFirstOrThrow();
+  // In memory as after the first request.
+  await site.switchIsOn(merchantId, 'GAMELO3');
+  await access.check(merchantId, '127.0.0.1', log, { countryOnlyForRules: true });
+  const reads = hotReads({
+    feed,
+    trustProxyHops: 0,
+    switchIsOn: (merchant, modId) => site.switchIsOnNow(merchant, modId) ?? site.switchIsOn(merchant, modId),
+    mayEnter: (merchant, ip) => access.mayEnter(merchant, ip, log),
+  });
+  const fresh = (text: string) => Buffer.from(text, 'latin1').toString('latin1');
+  const socket = { remoteAddress: '127.0.0.1' } as never;
+  const request = () => {
+    const req = new IncomingMessage(socket);
+    req.method = 'GET';
+    req.url = fresh(TARGETS['game list']);
+    req.headers = { host: fresh('127.0.0.1:3000'), connection: fresh('keep-alive') };
+    for (const [name, value] of Object.entries(BROWSER_HEADERS)) req.headers[name] = fresh(value);
+    return req;
+  };
+  const envelope = SerializedEnvelope.of({ games: [] });
+  reads.remember(request(), {
+    envelope,
+    merchantId,
+    route: 'game list',
+    gated: true,
+    switch: 'GAMELO3',
+    ttlMs: 60_000,
+    generation: reads.generation,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
+  const res = { writeHead() {}, end() {} } as unknown as ServerResponse;
+  let least = Infinity;
+  for (let round = 0; round < 3; round++) {
+    const requests = Array.from({ length: 100_000 }, request);
+    const before = process.cpuUsage();
+    for (const req of requests) {
+      if (reads.serve(reads.match(req)!, req, res) !== true) throw new Error('the fast path refused');
+    }
+    const used = process.cpuUsage(before);
+    least = Math.min(least, ((used.user + used.system) * 1000) / requests.length);
+  }
+  return least;
+}
+
 async function main() {
   const postgres = await benchPostgres();
   let server: ReturnType<typeof serverProcess> | undefined;
   const bare: ReturnType<typeof bareServer>[] = [];
+  let profiled: { windows: Record<string, [number, number][]>; totals: Record<Target, Slice> } | undefined;
   try {
     const { url } = await postgres.createDatabase('bench');
     const db = createDb(createPool(url, 2));
     await migrateToLatest(db);
     await seedDemoIfEmpty(db, testSecrets);
+    console.log(`The fast path's own code: ${(await fastPathCodeNs(db)).toFixed(0)} ns of CPU a request.`);
     await db.destroy();
 
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -121,7 +218,10 @@ async function main() {
       port: await freePort(),
       dataDir: postgres.dataDir,
       env: { NODE_ENV: 'production', WIRE_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
-      nodeArgs: process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [],
+      nodeArgs: [
+        ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+        ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+      ],
     });
     await server.start();
     const serverPid = server.pid()!;
@@ -171,12 +271,29 @@ async function main() {
       ['bare, same answer', { headers: sampleHeaders, body: sampleBody }],
     ] as const) {
       const port = await freePort();
-      const started = bareServer(port, answer);
+      // Profiled beside the server, the bare server sending the same bytes tells Node's share from ours.
+      const profileArgs =
+        process.env.BENCH_PROFILE && target === 'bare, same answer'
+          ? ['--cpu-prof', `--cpu-prof-dir=${join(process.env.BENCH_PROFILE, 'bare')}`]
+          : [];
+      const started = bareServer(port, answer, profileArgs);
       bare.push(started);
       await started.ready;
       origins[target] = `http://127.0.0.1:${port}`;
       pids[target] = started.pid();
     }
+    // The client pays for every byte of a head: ours beside the bare server's copy, line by line.
+    const heads = {
+      ours: await headOnTheWire(server.baseUrl, TARGETS['game list']),
+      bare: await headOnTheWire(origins['bare, same answer'], '/'),
+    };
+    console.log(
+      `The game list's head on the wire: ours ${heads.ours.length} bytes, the bare copy ${heads.bare.length}.`,
+    );
+    const bareLines = new Set(heads.bare.split('\r\n'));
+    const oursLines = new Set(heads.ours.split('\r\n'));
+    for (const line of oursLines) if (!bareLines.has(line)) console.log(`  ours only: ${line}`);
+    for (const line of bareLines) if (!oursLines.has(line)) console.log(`  bare only: ${line}`);
     const pools = Object.fromEntries(
       (Object.keys(TARGETS) as Target[]).map((t) => [
         t,
@@ -191,9 +308,10 @@ async function main() {
     const totals = Object.fromEntries(
       (Object.keys(TARGETS) as Target[]).map((t) => [
         t,
-        { requests: 0, failures: 0, latencies: [] as number[], clientCpuMs: 0, serverCpuMs: 0 },
+        { window: [0, 0], requests: 0, failures: 0, latencies: [] as number[], clientCpuMs: 0, serverCpuMs: 0 },
       ]),
     ) as Record<Target, Slice>;
+    const windows = Object.fromEntries((Object.keys(TARGETS) as Target[]).map((t) => [t, [] as [number, number][]]));
     console.log(`${CONNECTIONS} connections, ${ROUNDS} rounds of ${(SECONDS / ROUNDS).toFixed(1)} s per target …`);
     for (let round = 0; round < ROUNDS; round++) {
       for (const target of Object.keys(TARGETS) as Target[]) {
@@ -204,6 +322,7 @@ async function main() {
         for (const latency of slice.latencies) total.latencies.push(latency);
         total.clientCpuMs += slice.clientCpuMs;
         total.serverCpuMs += slice.serverCpuMs;
+        windows[target]!.push(slice.window);
       }
     }
     for (const pool of Object.values(pools)) await pool.close();
@@ -232,9 +351,30 @@ async function main() {
       );
     }
     console.log('Target: lobby requests/s ÷ bare (hello world) ≥ 0.8.');
+    profiled = { windows, totals };
+    if (process.env.BENCH_PROFILE) {
+      // For a closer look afterwards (helpers/cpu-profile-summary.ts over these windows).
+      const requests = Object.fromEntries(Object.entries(totals).map(([t, total]) => [t, total.requests]));
+      writeFileSync(join(process.env.BENCH_PROFILE, 'windows.json'), JSON.stringify({ windows, requests }));
+    }
   } finally {
-    for (const started of bare) started.kill();
+    for (const started of bare) await started.kill();
     await server?.kill('SIGTERM');
+    // The servers write their profiles as they exit: where a request's CPU goes, bottom-up, the
+    // game list's slices on our server beside the same bytes' slices on the bare one.
+    if (process.env.BENCH_PROFILE && profiled) {
+      for (const [target, dir] of [
+        ['game list', process.env.BENCH_PROFILE],
+        ['lanes', process.env.BENCH_PROFILE],
+        ['bare, same answer', join(process.env.BENCH_PROFILE, 'bare')],
+      ] as const) {
+        const profile = newestProfileIn(dir);
+        if (!profile) continue;
+        console.log(`\n${LABELS[target]}:`);
+        const summary = summariseProfile(profile, profiled.windows[target]);
+        for (const line of printProfileSummary(summary, profiled.totals[target].requests)) console.log(line);
+      }
+    }
     await postgres.stop();
   }
 }
