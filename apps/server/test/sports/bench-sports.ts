@@ -9,6 +9,7 @@
  * - The real server as a child process (NODE_ENV=production), each client as its own member.
  * - Slips and pgbench take turns in BENCH_ROUNDS (3) slices of BENCH_SECONDS (15) ÷ 3.
  * - Targets: slips/s ÷ pgbench tps ≥ 0.5; settling 100 000 bets ≤ 30 s.
+ * - The server writes slips in batches (ADR 0007, migration 0047): their mean size is printed from its /metrics.
  * - Profiling: BENCH_WAITS=1 (what the server's connections wait on), BENCH_STATEMENTS=1 (the
  *   server's statements per slip, the settlement's statements by time), BENCH_PROFILE=<dir> (the
  *   server's CPU profile); the CPU seconds of the settlement are printed (helpers/bench-placement.ts).
@@ -138,6 +139,13 @@ async function main() {
         return res.statusCode === 200;
       });
       rows = placement.rows;
+      // Slips a statement and commit (group commit, ADR 0007), from the server's histogram.
+      const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
+      const metric = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics)?.[1] ?? NaN);
+      const batches = metric('sports_slip_batch_size_count');
+      console.log(
+        `Slips a batch (mean of ${batches} batches): ${(metric('sports_slip_batch_size_sum') / batches).toFixed(1)}`,
+      );
       await pool.close();
       const serverCpu = running.cpuSeconds() - cpuAtStart;
       await server.kill('SIGTERM');

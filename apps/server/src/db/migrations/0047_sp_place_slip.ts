@@ -192,9 +192,48 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       slip_id := v_slip;
       RETURN NEXT;
     END $$;
+
+    -- The slips in flight on an instance in one statement and one commit (group commit, ADR 0007,
+    -- as inhouse_rounds()): each through sports_place_slip() in its own subtransaction, so a wallet
+    -- that cannot pay (KL402) or a requestId taken meanwhile (23505) is that slip's answer alone
+    -- (status 'error' with the code, detail and constraint). p_legs: each slip's [[selection, odds sent], …].
+    CREATE FUNCTION sports_place_slips(
+      p_merchant_id integer[], p_member_id integer[], p_request_id text[], p_terms text[], p_currency text[],
+      p_stake bigint[], p_legs jsonb[], p_odds_policy text[],
+      p_integration_id integer[], p_integration_code text[], p_sports_game_id integer[], p_esports_game_id integer[]
+    ) RETURNS TABLE (ord integer, status text, detail jsonb, slip_id bigint, created_at timestamptz, odds bigint,
+                     potential_return bigint, balance bigint, legs jsonb,
+                     error_code text, error_detail text, error_constraint text)
+    LANGUAGE plpgsql
+    SET plan_cache_mode = force_generic_plan
+    AS $$
+    DECLARE
+      v_row record;
+    BEGIN
+      FOR i IN 1 .. coalesce(array_length(p_member_id, 1), 0) LOOP
+        ord := i;
+        error_code := NULL; error_detail := NULL; error_constraint := NULL;
+        BEGIN
+          SELECT * INTO v_row FROM sports_place_slip(
+            p_merchant_id[i], p_member_id[i], p_request_id[i], p_terms[i], p_currency[i], p_stake[i],
+            ARRAY(SELECT (l->>0)::bigint FROM jsonb_array_elements(p_legs[i]) WITH ORDINALITY e(l, n) ORDER BY n),
+            ARRAY(SELECT (l->>1)::integer FROM jsonb_array_elements(p_legs[i]) WITH ORDINALITY e(l, n) ORDER BY n),
+            p_odds_policy[i], p_integration_id[i], p_integration_code[i], p_sports_game_id[i], p_esports_game_id[i]);
+          status := v_row.status; detail := v_row.detail; slip_id := v_row.slip_id; created_at := v_row.created_at;
+          odds := v_row.odds; potential_return := v_row.potential_return; balance := v_row.balance;
+          legs := v_row.legs;
+        EXCEPTION WHEN SQLSTATE 'KL402' OR unique_violation THEN
+          GET STACKED DIAGNOSTICS error_code = RETURNED_SQLSTATE, error_detail = PG_EXCEPTION_DETAIL,
+                                  error_constraint = CONSTRAINT_NAME;
+          status := 'error'; detail := NULL; slip_id := NULL; created_at := NULL; odds := NULL;
+          potential_return := NULL; balance := NULL; legs := NULL;
+        END;
+        RETURN NEXT;
+      END LOOP;
+    END $$;
   `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`DROP FUNCTION sports_place_slip;`.execute(db);
+  await sql`DROP FUNCTION sports_place_slips; DROP FUNCTION sports_place_slip;`.execute(db);
 }

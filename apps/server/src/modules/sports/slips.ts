@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { isTrialType, type Language, type SportCode, type SportsSlip, type SportsSlipInput } from '@khela/contracts';
 import { parseMinor, toDecimalString } from '@khela/money';
 import { runPrepared, type Db } from '../../db/database.ts';
+import { groupCommit } from '../../db/group-commit.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberContext, MerchantContext } from '../../http/context.ts';
 import { ledgerRefusal, type Ledger } from '../ledger/ledger.ts';
@@ -13,14 +14,15 @@ import { cashOutValue } from './settle-rules.ts';
 import type { SportsVendorBook } from './vendor.ts';
 
 /**
- * A slip placed in one statement (migration 0047, issue 15 Performance): the guard, the locks, the
- * read, the slip's rules, the stake, the slip, its legs and its record in one round trip.
+ * Slips placed in one statement (migration 0047, issue 15 Performance): for each, the guard, the
+ * locks, the read, the slip's rules, the stake, the slip, its legs and its record; the slips in
+ * flight written together, one commit (group commit, ADR 0007), each in its own subtransaction.
  */
-const PLACE_SLIP = {
-  name: 'sports_place_slip',
-  text: `SELECT * FROM sports_place_slip($1::integer, $2::integer, $3::text, $4::text, $5::text, $6::bigint,
-                                      $7::bigint[], $8::integer[], $9::text, $10::integer, $11::text,
-                                      $12::integer, $13::integer)`,
+const PLACE_SLIPS = {
+  name: 'sports_place_slips',
+  text: `SELECT * FROM sports_place_slips($1::integer[], $2::integer[], $3::text[], $4::text[], $5::text[],
+                                       $6::bigint[], $7::jsonb[], $8::text[], $9::integer[], $10::text[],
+                                       $11::integer[], $12::integer[])`,
 };
 
 /** A leg of a slip just placed, as sports_place_slip() read and wrote it (JSON). */
@@ -44,6 +46,9 @@ interface PlacedLeg {
 
 interface PlacedRow {
   status: string;
+  error_code: string | null;
+  error_detail: string | null;
+  error_constraint: string | null;
   detail: Record<string, unknown> | null;
   slip_id: bigint | null;
   created_at: Date | null;
@@ -69,10 +74,13 @@ export function sportsSlips({
   db,
   ledger,
   vendorBookOf,
+  onSlipBatch,
 }: {
   db: Db;
   ledger: Ledger;
   vendorBookOf: (merchantId: number) => Promise<SportsVendorBook>;
+  /** Told each batch's size as it is written (the sports_slip_batch_size metric). */
+  onSlipBatch?: (size: number) => void;
 }) {
   const mainBalance = (memberId: number, merchantId: number, currency: string, executor: Db = db) =>
     ledger.balanceOf(merchantId, currency, { kind: 'member_main', memberId }, executor);
@@ -205,6 +213,42 @@ export function sportsSlips({
     return row;
   }
 
+  interface SlipToPlace {
+    member: MemberContext;
+    merchant: MerchantContext;
+    input: SportsSlipInput;
+    book: SportsVendorBook;
+    stake: bigint;
+    terms: string;
+  }
+
+  /**
+   * Places a batch of slips with one statement and one commit; each one's result in order. They go
+   * in member order, so concurrent batches lock wallets in one order (as seamless_bets()).
+   */
+  async function placeSlips(batch: SlipToPlace[]): Promise<PlacedRow[]> {
+    const slips = [...batch].sort((a, b) => a.member.id - b.member.id);
+    const column = <T>(pick: (slip: SlipToPlace) => T) => slips.map(pick);
+    const rows = await runPrepared<PlacedRow & { ord: number }>(db, PLACE_SLIPS, [
+      column((s) => s.merchant.id),
+      column((s) => s.member.id),
+      column((s) => s.input.requestId),
+      column((s) => s.terms),
+      column((s) => s.merchant.currency),
+      column((s) => s.stake.toString()),
+      column((s) => JSON.stringify(s.input.legs.map((leg) => [leg.selectionId, Number(parseMinor(leg.odds))]))),
+      column((s) => s.input.oddsPolicy),
+      column((s) => s.book.integrationId),
+      column((s) => s.book.integrationCode),
+      column((s) => s.book.games.SPORTS),
+      column((s) => s.book.games.ESPORTS),
+    ]);
+    if (rows.length !== slips.length) throw new Error(`sports_place_slips answered ${rows.length} of ${slips.length}`);
+    const results = new Map<SlipToPlace, PlacedRow>(rows.map((row) => [slips[row.ord - 1]!, row]));
+    return batch.map((slip) => results.get(slip)!);
+  }
+  const placeSlip = groupCommit(placeSlips, { onBatch: onSlipBatch });
+
   /** The answer of a slip just placed, from what sports_place_slip() read and wrote: no read after the commit. */
   function placedView(placed: PlacedRow, input: SportsSlipInput, stake: bigint, language: Language): SportsSlip {
     return {
@@ -292,26 +336,14 @@ export function sportsSlips({
         return replayOr(new AppError('sports.same_event'));
       }
       const book = await vendorBookOf(merchant.id);
-      let placed: PlacedRow;
-      try {
-        [placed] = (await runPrepared<PlacedRow>(db, PLACE_SLIP, [
-          merchant.id,
-          member.id,
-          input.requestId,
-          terms,
-          merchant.currency,
-          stake.toString(),
-          selectionIds,
-          input.legs.map((leg) => Number(parseMinor(leg.odds))),
-          input.oddsPolicy,
-          book.integrationId,
-          book.integrationCode,
-          book.games.SPORTS,
-          book.games.ESPORTS,
-        ])) as [PlacedRow];
-      } catch (error) {
+      const placed = await placeSlip({ member, merchant, input, book, stake, terms });
+      if (placed.status === 'error') {
         // A wallet that cannot pay (KL402), or the same requestId committed meanwhile (its slip answers).
-        return replayOr(ledgerRefusal(error, { idempotencyKey: `sports:${input.requestId}` }));
+        const error = { code: placed.error_code, detail: placed.error_detail, constraint: placed.error_constraint };
+        const refusal = ledgerRefusal(error, { idempotencyKey: `sports:${input.requestId}` });
+        return replayOr(
+          refusal instanceof AppError ? refusal : new Error(`sports_place_slip: ${error.code} ${error.detail ?? ''}`),
+        );
       }
       if (placed.status === 'guard') {
         const guard = placed.detail as {
