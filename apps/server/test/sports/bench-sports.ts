@@ -122,22 +122,30 @@ async function main() {
           (s.odds / 100).toFixed(2),
         ]),
       );
-      const placement = await placementRuns(SETTINGS, 'slips', pgbench, db, async (c) => {
-        const selectionId = selections[Math.floor(Math.random() * selections.length)]!;
-        const res = await pool.request({
-          method: 'POST',
-          path: '/wps/sports/slips',
-          headers: { 'content-type': 'application/json', authorization: tokens[c]!, merchant: 'khela' },
-          body: JSON.stringify({
-            requestId: `b${randomBytes(8).toString('hex')}`,
-            stake: '1.00',
-            oddsPolicy: 'any',
-            legs: [{ selectionId, odds: odds.get(selectionId) }],
-          }),
-        });
-        await res.body.dump();
-        return res.statusCode === 200;
-      });
+      const placement = await placementRuns(
+        SETTINGS,
+        'slips',
+        pgbench,
+        db,
+        async (c) => {
+          const selectionId = selections[Math.floor(Math.random() * selections.length)]!;
+          const res = await pool.request({
+            method: 'POST',
+            path: '/wps/sports/slips',
+            headers: { 'content-type': 'application/json', authorization: tokens[c]!, merchant: 'khela' },
+            body: JSON.stringify({
+              requestId: `b${randomBytes(8).toString('hex')}`,
+              stake: '1.00',
+              oddsPolicy: 'any',
+              legs: [{ selectionId, odds: odds.get(selectionId) }],
+            }),
+          });
+          await res.body.dump();
+          return res.statusCode === 200;
+        },
+        running.cpuSeconds,
+        url,
+      );
       rows = placement.rows;
       // Slips a statement and commit (group commit, ADR 0007), from the server's histogram.
       const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
@@ -150,7 +158,14 @@ async function main() {
       const serverCpu = running.cpuSeconds() - cpuAtStart;
       await server.kill('SIGTERM');
       server = undefined;
-      printServerCostPerBet(serverCpu, running.statements(), placement.placed, 'slip');
+      printServerCostPerBet(
+        serverCpu,
+        running.statements(),
+        placement.placed,
+        'slip',
+        placement.marginalCpuPerBet,
+        placement.postgresCpuPerBet,
+      );
     }
 
     console.log(`Seeding ${SETTLE_BETS} open bets on one event …`);
