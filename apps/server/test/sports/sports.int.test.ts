@@ -170,6 +170,13 @@ describe('placing slips', () => {
       balance: '990.00',
     });
     expect(multiple.body.value.legs.map((l) => l.outcome)).toEqual(['open', 'open']);
+    // A multiple's odds are the legs' product rounded down to 0.01: 1.90 × 1.45 = 2.755.
+    const rounded = await place(
+      await fundedPlayer(100_00n),
+      [leg(a, 'HANDICAP', 'HOME'), leg(b, 'MAP_HANDICAP', 'AWAY')],
+      '10.00',
+    );
+    expect(rounded.body.value).toMatchObject({ odds: '2.75', potentialReturn: '27.50', balance: '90.00' });
 
     const refusals: [Promise<{ status: number; body: { code?: string; value: unknown } }>, string][] = [
       [place(p, [leg(a, 'HANDICAP', 'HOME')], '600.00'), 'sports.stake_above_maximum'],
