@@ -111,10 +111,29 @@ export async function placementRuns(
   pgbench: Awaited<ReturnType<typeof pgbenchReference>>,
   db: Db,
   send: (client: number) => Promise<boolean>,
-): Promise<{ rows: string[]; placed: number }> {
+  serverCpuSeconds?: () => number,
+  databaseUrl?: string,
+): Promise<{ rows: string[]; placed: number; marginalCpuPerBet?: number; postgresCpuPerBet?: number }> {
   const { seconds, rounds } = settings;
   const rows: string[] = [];
   let placed = 0;
+  // The server's CPU in the bets' turns and in pgbench's (its periodic jobs alone), so the cost of
+  // a bet can be told from what the server spends anyway.
+  // The database's backends' CPU in the bets' turns too (its own, not pgbench's database).
+  const turns = { betCpu: 0, betSeconds: 0, bets: 0, idleCpu: 0, idleSeconds: 0, betPostgres: 0 };
+  const database = databaseUrl ? new URL(databaseUrl).pathname.slice(1) : undefined;
+  const timed = async <T>(run: () => Promise<T>, into: 'bet' | 'idle') => {
+    const cpu = serverCpuSeconds?.() ?? 0;
+    const backends = database ? backendCpuTicks(database) : undefined;
+    const started = performance.now();
+    const result = await run();
+    turns[`${into}Cpu`] += (serverCpuSeconds?.() ?? 0) - cpu;
+    turns[`${into}Seconds`] += (performance.now() - started) / 1000;
+    if (backends && into === 'bet') {
+      for (const [pid, now] of backendCpuTicks(database!)) turns.betPostgres += (now - (backends.get(pid) ?? 0)) / 100;
+    }
+    return result;
+  };
   const warmUp: number[] = [];
   await driveClients(8, Math.min(3, seconds), warmUp, send);
   placed += warmUp.length;
@@ -127,9 +146,11 @@ export async function placementRuns(
     let tpsSum = 0;
     for (let round = 0; round < rounds; round++) {
       const sampling = process.env.BENCH_WAITS ? sampleWaits(db, seconds / rounds) : undefined;
-      refused += await driveClients(clients, seconds / rounds, latencies, send);
+      const before = latencies.length;
+      refused += await timed(() => driveClients(clients, seconds / rounds, latencies, send), 'bet');
+      turns.bets += latencies.length - before;
       if (sampling) console.log(`  server connections by state/wait event: ${await sampling}`);
-      tpsSum += await pgbench.tps(clients, seconds / rounds);
+      tpsSum += await timed(() => pgbench.tps(clients, seconds / rounds), 'idle');
     }
     const tps = tpsSum / rounds;
     const sorted = latencies.sort((a, b) => a - b);
@@ -139,7 +160,14 @@ export async function placementRuns(
       `| ${clients} | ${perSecond.toFixed(0)} | ${percentile(sorted, 50).toFixed(1)} | ${percentile(sorted, 99).toFixed(1)} | ${tps.toFixed(0)} | ${(perSecond / tps).toFixed(2)} |${refused ? ` (${refused} refused)` : ''}`,
     );
   }
-  return { rows, placed };
+  if (!serverCpuSeconds || turns.bets === 0 || turns.idleSeconds === 0) return { rows, placed };
+  const background = (turns.idleCpu / turns.idleSeconds) * turns.betSeconds;
+  return {
+    rows,
+    placed,
+    marginalCpuPerBet: Math.max(0, turns.betCpu - background) / turns.bets,
+    ...(database && { postgresCpuPerBet: turns.betPostgres / turns.bets }),
+  };
 }
 
 /**
@@ -151,9 +179,21 @@ export function printServerCostPerBet(
   statements: [string, number][],
   placed: number,
   what: string,
+  marginalCpuPerBet?: number,
+  postgresCpuPerBet?: number,
 ) {
   if (placed === 0) return;
   console.log(`Server CPU per ${what} placed: ${((cpuSeconds * 1e6) / placed).toFixed(0)} µs (${placed} placed)`);
+  if (marginalCpuPerBet !== undefined) {
+    console.log(
+      `  of it the ${what}s' own (their turns less the server's CPU rate while pgbench ran): ${(marginalCpuPerBet * 1e6).toFixed(0)} µs`,
+    );
+  }
+  if (postgresCpuPerBet !== undefined) {
+    console.log(
+      `PostgreSQL CPU per ${what} (its backends, in the ${what}s' turns): ${(postgresCpuPerBet * 1e6).toFixed(0)} µs`,
+    );
+  }
   if (statements.length === 0) return;
   const total = statements.reduce((sum, [, n]) => sum + n, 0);
   console.log(`Server statements per ${what} placed (${placed} placed): ${(total / placed).toFixed(1)}`);

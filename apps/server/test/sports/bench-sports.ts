@@ -9,6 +9,7 @@
  * - The real server as a child process (NODE_ENV=production), each client as its own member.
  * - Slips and pgbench take turns in BENCH_ROUNDS (3) slices of BENCH_SECONDS (15) ÷ 3.
  * - Targets: slips/s ÷ pgbench tps ≥ 0.5; settling 100 000 bets ≤ 30 s.
+ * - The server writes slips in batches (ADR 0007, migration 0047): their mean size is printed from its /metrics.
  * - Profiling: BENCH_WAITS=1 (what the server's connections wait on), BENCH_STATEMENTS=1 (the
  *   server's statements per slip, the settlement's statements by time), BENCH_PROFILE=<dir> (the
  *   server's CPU profile); the CPU seconds of the settlement are printed (helpers/bench-placement.ts).
@@ -121,28 +122,50 @@ async function main() {
           (s.odds / 100).toFixed(2),
         ]),
       );
-      const placement = await placementRuns(SETTINGS, 'slips', pgbench, db, async (c) => {
-        const selectionId = selections[Math.floor(Math.random() * selections.length)]!;
-        const res = await pool.request({
-          method: 'POST',
-          path: '/wps/sports/slips',
-          headers: { 'content-type': 'application/json', authorization: tokens[c]!, merchant: 'khela' },
-          body: JSON.stringify({
-            requestId: `b${randomBytes(8).toString('hex')}`,
-            stake: '1.00',
-            oddsPolicy: 'any',
-            legs: [{ selectionId, odds: odds.get(selectionId) }],
-          }),
-        });
-        await res.body.dump();
-        return res.statusCode === 200;
-      });
+      const placement = await placementRuns(
+        SETTINGS,
+        'slips',
+        pgbench,
+        db,
+        async (c) => {
+          const selectionId = selections[Math.floor(Math.random() * selections.length)]!;
+          const res = await pool.request({
+            method: 'POST',
+            path: '/wps/sports/slips',
+            headers: { 'content-type': 'application/json', authorization: tokens[c]!, merchant: 'khela' },
+            body: JSON.stringify({
+              requestId: `b${randomBytes(8).toString('hex')}`,
+              stake: '1.00',
+              oddsPolicy: 'any',
+              legs: [{ selectionId, odds: odds.get(selectionId) }],
+            }),
+          });
+          await res.body.dump();
+          return res.statusCode === 200;
+        },
+        running.cpuSeconds,
+        url,
+      );
       rows = placement.rows;
+      // Slips a statement and commit (group commit, ADR 0007), from the server's histogram.
+      const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
+      const metric = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics)?.[1] ?? NaN);
+      const batches = metric('sports_slip_batch_size_count');
+      console.log(
+        `Slips a batch (mean of ${batches} batches): ${(metric('sports_slip_batch_size_sum') / batches).toFixed(1)}`,
+      );
       await pool.close();
       const serverCpu = running.cpuSeconds() - cpuAtStart;
       await server.kill('SIGTERM');
       server = undefined;
-      printServerCostPerBet(serverCpu, running.statements(), placement.placed, 'slip');
+      printServerCostPerBet(
+        serverCpu,
+        running.statements(),
+        placement.placed,
+        'slip',
+        placement.marginalCpuPerBet,
+        placement.postgresCpuPerBet,
+      );
     }
 
     console.log(`Seeding ${SETTLE_BETS} open bets on one event …`);

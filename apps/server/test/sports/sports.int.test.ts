@@ -7,7 +7,7 @@ import { loginAsAdmin, loginAsNewOperator, type AuthHeaders } from '../helpers/a
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { mainBalance } from '../inhouse/helpers.ts';
 import { auditLedger, postDeposit } from '../ledger/helpers.ts';
-import { createPlayer, sessionFor, type TestPlayer } from '../protection/helpers.ts';
+import { createPlayer, imposeProtection, sessionFor, type TestPlayer } from '../protection/helpers.ts';
 import { demoMerchantId } from '../support/helpers.ts';
 
 type Player = { player: TestPlayer; headers: Record<string, string> };
@@ -170,6 +170,13 @@ describe('placing slips', () => {
       balance: '990.00',
     });
     expect(multiple.body.value.legs.map((l) => l.outcome)).toEqual(['open', 'open']);
+    // A multiple's odds are the legs' product rounded down to 0.01: 1.90 × 1.45 = 2.755.
+    const rounded = await place(
+      await fundedPlayer(100_00n),
+      [leg(a, 'HANDICAP', 'HOME'), leg(b, 'MAP_HANDICAP', 'AWAY')],
+      '10.00',
+    );
+    expect(rounded.body.value).toMatchObject({ odds: '2.75', potentialReturn: '27.50', balance: '90.00' });
 
     const refusals: [Promise<{ status: number; body: { code?: string; value: unknown } }>, string][] = [
       [place(p, [leg(a, 'HANDICAP', 'HOME')], '600.00'), 'sports.stake_above_maximum'],
@@ -210,6 +217,18 @@ describe('placing slips', () => {
     const trialPlayer = await createPlayer(t, merchantId, 4);
     const trial = { player: trialPlayer, headers: await sessionFor(t, trialPlayer) };
     expect((await place(trial, [leg(a, 'ONE_X_TWO', 'HOME')], '10.00')).body.code).toBe('auth.trial_account');
+    // A break in force is refused with its end (issue 4 item 10), a frozen account at once (§8: sent
+    // to its agent by the slip's own guard while its session is still trusted, else logged out).
+    const guarded = await fundedPlayer(1_000_00n);
+    const until = await imposeProtection(t, guarded.player, 'cooling_off', '1 day');
+    const cooling = await place(guarded, [leg(a, 'ONE_X_TWO', 'HOME')], '10.00');
+    expect(cooling.body).toMatchObject({ code: 'auth.cooling_off', value: { until: until.toISOString() } });
+    const frozen = await fundedPlayer(1_000_00n);
+    expect((await place(frozen, [leg(a, 'ONE_X_TWO', 'HOME')], '10.00')).status).toBe(200);
+    await t.db.updateTable('members').set({ status: 'frozen' }).where('id', '=', frozen.player.row.id).execute();
+    const refused = await place(frozen, [leg(a, 'ONE_X_TWO', 'HOME')], '10.00');
+    expect(['auth.contact_agent', 'auth.not_logged_in']).toContain(refused.body.code);
+    expect([await mainBalance(t, guarded.player), await mainBalance(t, frozen.player)]).toEqual([1_000_00n, 990_00n]);
     const body = { requestId: requestId(), stake: '10.00', oddsPolicy: 'ask', legs: [leg(a, 'ONE_X_TWO', 'DRAW')] };
     const placed = await t.request<Placed>('POST', '/wps/sports/slips', body, { headers: p.headers });
     expect(placed.status).toBe(200);

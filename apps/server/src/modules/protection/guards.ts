@@ -69,7 +69,14 @@ export async function assertMayWager(db: Db, member: { id: number; type: number 
  */
 export async function assertMayPlay(db: Db, member: { id: number; type: number }): Promise<void> {
   if (isTrialType(member.type)) throw new AppError('auth.trial_account');
-  const account = await breaksAndStatus(db, member.id);
+  refusePlay(await breaksAndStatus(db, member.id));
+}
+
+/**
+ * assertMayPlay's refusal from the account's status and breaks in force, for callers that read
+ * them in their own statement (a sports slip's sports_place_slip()).
+ */
+export function refusePlay(account: ProtectionInForce & { status: string | null }): void {
   refuseBreaks(account);
   if (account.status !== 'active') throw new AppError('auth.contact_agent');
 }

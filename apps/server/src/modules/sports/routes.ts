@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Histogram } from 'prom-client';
 import { endpoints } from '@khela/contracts';
 import type { AppDeps } from '../../deps.ts';
 import { isDatabaseGoingAway } from '../../db/database.ts';
@@ -21,7 +22,18 @@ export function registerSportsRoutes(app: FastifyInstance, deps: AppDeps) {
   const ledger = createLedger({ db: deps.db });
   const book = sportsBook({ db: deps.db, ledger, secrets: deps.secrets });
   const reads = sportsReads(deps.db);
-  const slips = sportsSlips({ db: deps.db, ledger, vendorBookOf: book.vendorBookOf });
+  const batchSizes = new Histogram({
+    name: 'sports_slip_batch_size',
+    help: 'Sports slips placed by one statement and commit (group commit)',
+    buckets: [1, 2, 4, 8, 16, 32],
+    registers: [app.metrics],
+  });
+  const slips = sportsSlips({
+    db: deps.db,
+    ledger,
+    vendorBookOf: book.vendorBookOf,
+    onSlipBatch: (size) => batchSizes.observe(size),
+  });
   const call = endpoints.sports;
   const admin = endpoints.admin.sports;
 

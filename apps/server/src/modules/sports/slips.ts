@@ -1,20 +1,62 @@
 import { sql } from 'kysely';
-import type { Language, SportCode, SportsSlip, SportsSlipInput } from '@khela/contracts';
+import { isTrialType, type Language, type SportCode, type SportsSlip, type SportsSlipInput } from '@khela/contracts';
 import { parseMinor, toDecimalString } from '@khela/money';
-import type { Db } from '../../db/database.ts';
+import { runPrepared, type Db } from '../../db/database.ts';
+import { groupCommit } from '../../db/group-commit.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberContext, MerchantContext } from '../../http/context.ts';
 import { ledgerRefusal, type Ledger } from '../ledger/ledger.ts';
-import { assertMayPlay } from '../protection/guards.ts';
-import { BETTABLE, eventLockKey, marketLockKey } from './book.ts';
-import { moveMoney, moveOf, recordSeamless, seamlessRecord, type SlipRow } from './money.ts';
+import { assertMayPlay, refusePlay } from '../protection/guards.ts';
+import { BETTABLE } from './book.ts';
+import { moveMoney, recordSeamless, type SlipRow } from './money.ts';
 import { lineText, oddsText } from './reads.ts';
-import { cashOutValue, combinedOdds, returnAt } from './settle-rules.ts';
+import { cashOutValue } from './settle-rules.ts';
 import type { SportsVendorBook } from './vendor.ts';
-import { ownBookSession, postOwnBookMove } from '../games/inhouse/inhouse-wallet.ts';
 
-/** Thrown inside a placement whose requestId another commit took meanwhile: it rolls back and answers that slip. */
-const REQUEST_TAKEN = new Error('sports: requestId taken meanwhile');
+/**
+ * Slips placed in one statement (migration 0047, issue 15 Performance): for each, the guard, the
+ * locks, the read, the slip's rules, the stake, the slip, its legs and its record; the slips in
+ * flight written together, one commit (group commit, ADR 0007), each in its own subtransaction.
+ */
+const PLACE_SLIPS = {
+  name: 'sports_place_slips',
+  text: `SELECT * FROM sports_place_slips($1::integer[], $2::integer[], $3::text[], $4::text[], $5::text[],
+                                       $6::bigint[], $7::jsonb[], $8::text[], $9::integer[], $10::text[],
+                                       $11::integer[], $12::integer[])`,
+};
+
+/** A leg of a slip just placed, as sports_place_slip() read and wrote it (JSON). */
+interface PlacedLeg {
+  leg_id: number;
+  id: number;
+  code: SportsSlip['legs'][number]['selection'];
+  odds: number;
+  event_id: number;
+  market_id: number;
+  line: number | null;
+  type: SportsSlip['legs'][number]['marketType'];
+  event_status: SportsSlip['legs'][number]['eventStatus'];
+  home: { en: string; bn: string };
+  away: { en: string; bn: string };
+  starts_at: string;
+  home_score: number | null;
+  away_score: number | null;
+  sport_code: string;
+}
+
+interface PlacedRow {
+  status: string;
+  error_code: string | null;
+  error_detail: string | null;
+  error_constraint: string | null;
+  detail: Record<string, unknown> | null;
+  slip_id: bigint | null;
+  created_at: Date | null;
+  odds: bigint | null;
+  potential_return: bigint | null;
+  balance: bigint | null;
+  legs: PlacedLeg[] | null;
+}
 
 const named = (name: { en: string; bn: string }, language: Language) => name[language] || name.en;
 
@@ -32,10 +74,13 @@ export function sportsSlips({
   db,
   ledger,
   vendorBookOf,
+  onSlipBatch,
 }: {
   db: Db;
   ledger: Ledger;
   vendorBookOf: (merchantId: number) => Promise<SportsVendorBook>;
+  /** Told each batch's size as it is written (the sports_slip_batch_size metric). */
+  onSlipBatch?: (size: number) => void;
 }) {
   const mainBalance = (memberId: number, merchantId: number, currency: string, executor: Db = db) =>
     ledger.balanceOf(merchantId, currency, { kind: 'member_main', memberId }, executor);
@@ -168,199 +213,102 @@ export function sportsSlips({
     return row;
   }
 
-  /** Members' sessions of the book's games (ownBookSession: made once and kept), known after a slip committed. */
-  const sessions = new Map<string, bigint>();
-  const sessionKey = (memberId: number, game: { integrationId: number; gameId: number }) =>
-    `${memberId}:${game.integrationId}:${game.gameId}`;
-
-  /**
-   * The slip's transaction in four round trips (issue 15 Performance): the shared locks and the
-   * slip's id; the selections with their markets, events and limits; the stake (ledger_post); the
-   * slip, its legs and its seamless record in one statement.
-   */
-  async function placeIn(
-    trx: Db,
-    member: MemberContext,
-    merchant: MerchantContext,
-    input: SportsSlipInput,
-    book: SportsVendorBook,
-    stake: bigint,
-    terms: string,
-  ) {
-    const selectionIds = input.legs.map((l) => BigInt(l.selectionId));
-    // Shared with other bettors, exclusive against a result, a suspension or an odds change
-    // (book.ts): taken in event order before the read, so the read (its own statement, its own
-    // snapshot) sees all that committed before. A selection's event and market never change, so
-    // reading them here needs no lock.
-    const { rows: taken } = await sql<{ slip_id: string }>`
-      SELECT nextval(pg_get_serial_sequence('sports_slips', 'id'))::text AS slip_id,
-             (SELECT count(*) FROM (
-                SELECT pg_advisory_xact_lock_shared(${eventLockKey(sql.ref('t.event_id'))}),
-                       pg_advisory_xact_lock_shared(${marketLockKey(sql.ref('t.market_id'))})
-                  FROM (SELECT event_id, market_id FROM sports_selections WHERE id = ANY(${selectionIds}::bigint[])
-                         ORDER BY event_id, market_id OFFSET 0) t) locks) AS locks`.execute(trx);
-    const slipId = BigInt(taken[0]!.slip_id);
-    const rows = await trx
-      .selectFrom('sports_selections as s')
-      .innerJoin('sports_markets as m', 'm.id', 's.market_id')
-      .innerJoin('sports_events as e', 'e.id', 's.event_id')
-      .innerJoin('sports_sports as sp', 'sp.id', 'e.sport_id')
-      .select([
-        's.id',
-        's.code',
-        's.odds',
-        's.event_id',
-        's.market_id',
-        'm.line',
-        'm.type',
-        'm.status as market_status',
-        'm.min_stake',
-        'm.max_stake',
-        'e.status as event_status',
-        'e.home',
-        'e.away',
-        'e.starts_at',
-        'e.home_score',
-        'e.away_score',
-        'sp.kind',
-        'sp.code as sport_code',
-      ])
-      .where('s.id', 'in', selectionIds)
-      .where('e.merchant_id', '=', merchant.id)
-      .orderBy('e.id')
-      .orderBy('m.id')
-      .execute();
-    if (rows.length !== selectionIds.length) throw new AppError('sports.selection_not_found');
-    if (new Set(rows.map((r) => r.event_id)).size !== rows.length) throw new AppError('sports.same_event');
-    for (const row of rows) {
-      if (!BETTABLE.includes(row.event_status)) {
-        throw new AppError('sports.betting_closed', { eventId: Number(row.event_id), status: row.event_status });
-      }
-      if (row.market_status !== 'open') {
-        throw new AppError('sports.market_suspended', { marketId: Number(row.market_id), status: row.market_status });
-      }
-    }
-    const current = (selectionId: number) => rows.find((r) => Number(r.id) === selectionId)!;
-    const moved = input.legs.some((leg) => {
-      const now = current(leg.selectionId).odds;
-      const sent = Number(parseMinor(leg.odds));
-      return input.oddsPolicy === 'ask' ? now !== sent : input.oddsPolicy === 'higher' ? now < sent : false;
-    });
-    if (moved) {
-      throw new AppError('sports.odds_changed', {
-        legs: input.legs.map((leg) => ({
-          selectionId: leg.selectionId,
-          odds: oddsText(current(leg.selectionId).odds),
-        })),
-      });
-    }
-    const minStake = rows.reduce((max, r) => (r.min_stake > max ? r.min_stake : max), 0n);
-    const maxStake = rows.reduce((min, r) => (r.max_stake < min ? r.max_stake : min), rows[0]!.max_stake);
-    if (stake < minStake) throw new AppError('sports.stake_below_minimum', { minStake: toDecimalString(minStake) });
-    if (stake > maxStake) throw new AppError('sports.stake_above_maximum', { maxStake: toDecimalString(maxStake) });
-    const odds = combinedOdds(input.legs.map((leg) => current(leg.selectionId).odds));
-    const session = {
-      merchantId: book.merchantId,
-      integrationId: book.integrationId,
-      gameId: book.games[rows.every((r) => r.kind === 'ESPORTS') ? 'ESPORTS' : 'SPORTS'],
-    };
-    const slip: SlipRow = {
-      id: slipId,
-      merchant_id: merchant.id,
-      member_id: member.id,
-      request_id: input.requestId,
-      terms,
-      currency: merchant.currency,
-      game_session_id: sessions.get(sessionKey(member.id, session)) ?? (await ownBookSession(trx, session, member.id)),
-      kind: rows.length === 1 ? 'single' : 'multiple',
-      stake,
-      odds,
-      potential_return: returnAt(stake, odds),
-      status: 'open',
-      payout: null,
-      paid: null,
-      outstanding: 0n,
-      resettlements: 0,
-      created_at: new Date(),
-      settled_at: null,
-      updated_at: new Date(),
-      settle_due: false,
-    };
-    // The stake first, under the slip's own key: when the requestId turns out to be taken, the
-    // transaction rolls back with it.
-    const posted = await postOwnBookMove(ledger, trx, moveOf(book, slip, 'stake', -stake));
-    const record = seamlessRecord(book, slip, 'bet', stake, posted.transactionId);
-    const legs = input.legs.map((leg) => {
-      const row = current(leg.selectionId);
-      return sql`(${row.event_id}::bigint, ${row.market_id}::bigint, ${row.id}::bigint, ${row.code}::text,
-                  ${row.line}::integer, ${row.odds}::integer)`;
-    });
-    const { rows: inserted } = await sql<{ created_at: Date; leg_ids: Record<string, string> }>`
-      WITH slip AS (
-        INSERT INTO sports_slips (id, merchant_id, member_id, request_id, terms, currency, game_session_id, kind,
-                                  stake, odds, potential_return)
-        VALUES (${slip.id}, ${slip.merchant_id}, ${slip.member_id}, ${slip.request_id}, ${slip.terms},
-                ${slip.currency}, ${slip.game_session_id}, ${slip.kind}, ${slip.stake}, ${slip.odds},
-                ${slip.potential_return})
-        ON CONFLICT (member_id, request_id) DO NOTHING
-        RETURNING id, created_at
-      ), legs AS (
-        INSERT INTO sports_slip_legs (slip_id, event_id, market_id, selection_id, code, line, odds)
-        SELECT slip.id, l.* FROM slip, (VALUES ${sql.join(legs)}) AS l(event_id, market_id, selection_id, code, line, odds)
-        RETURNING id, selection_id
-      ), record AS (
-        INSERT INTO seamless_transactions (${sql.join(Object.keys(record).map((c) => sql.id(c)))})
-        SELECT ${sql.join(Object.values(record).map((v) => sql`${v}`))} FROM slip
-      )
-      SELECT created_at, (SELECT json_object_agg(selection_id::text, id::text) FROM legs) AS leg_ids
-        FROM slip`.execute(trx);
-    if (inserted.length === 0) throw REQUEST_TAKEN; // the same requestId committed meanwhile
-    slip.created_at = inserted[0]!.created_at;
-    slip.updated_at = inserted[0]!.created_at;
-    const legIds = new Map(
-      Object.entries(inserted[0]!.leg_ids).map(([selection, leg]) => [Number(selection), Number(leg)]),
-    );
-    return { slip, rows, legIds, session, balance: posted.balanceAfter };
+  interface SlipToPlace {
+    member: MemberContext;
+    merchant: MerchantContext;
+    input: SportsSlipInput;
+    book: SportsVendorBook;
+    stake: bigint;
+    terms: string;
   }
 
-  /** The answer of a slip just placed, from what its transaction read: no read after the commit. */
-  function placedView(
-    slip: SlipRow,
-    { rows, legIds }: Pick<Awaited<ReturnType<typeof placeIn>>, 'rows' | 'legIds'>,
-    input: SportsSlipInput,
-    language: Language,
-  ): SportsSlip {
+  /**
+   * Places a batch of slips with one statement and one commit; each one's result in order. They go
+   * in member order, so concurrent batches lock wallets in one order (as seamless_bets()).
+   */
+  async function placeSlips(batch: SlipToPlace[]): Promise<PlacedRow[]> {
+    const slips = [...batch].sort((a, b) => a.member.id - b.member.id);
+    const column = <T>(pick: (slip: SlipToPlace) => T) => slips.map(pick);
+    const rows = await runPrepared<PlacedRow & { ord: number }>(db, PLACE_SLIPS, [
+      column((s) => s.merchant.id),
+      column((s) => s.member.id),
+      column((s) => s.input.requestId),
+      column((s) => s.terms),
+      column((s) => s.merchant.currency),
+      column((s) => s.stake.toString()),
+      column((s) => JSON.stringify(s.input.legs.map((leg) => [leg.selectionId, Number(parseMinor(leg.odds))]))),
+      column((s) => s.input.oddsPolicy),
+      column((s) => s.book.integrationId),
+      column((s) => s.book.integrationCode),
+      column((s) => s.book.games.SPORTS),
+      column((s) => s.book.games.ESPORTS),
+    ]);
+    if (rows.length !== slips.length) throw new Error(`sports_place_slips answered ${rows.length} of ${slips.length}`);
+    const results = new Map<SlipToPlace, PlacedRow>(rows.map((row) => [slips[row.ord - 1]!, row]));
+    return batch.map((slip) => results.get(slip)!);
+  }
+  const placeSlip = groupCommit(placeSlips, { onBatch: onSlipBatch });
+
+  /** The answer of a slip just placed, from what sports_place_slip() read and wrote: no read after the commit. */
+  function placedView(placed: PlacedRow, input: SportsSlipInput, stake: bigint, language: Language): SportsSlip {
     return {
-      id: Number(slip.id),
-      kind: slip.kind,
-      stake: toDecimalString(slip.stake),
-      odds: oddsText(slip.odds),
-      potentialReturn: toDecimalString(slip.potential_return),
-      status: slip.status,
+      id: Number(placed.slip_id),
+      kind: input.legs.length === 1 ? 'single' : 'multiple',
+      stake: toDecimalString(stake),
+      odds: oddsText(placed.odds!),
+      potentialReturn: toDecimalString(placed.potential_return!),
+      status: 'open',
       payout: null,
-      createdAt: slip.created_at.toISOString(),
+      createdAt: placed.created_at!.toISOString(),
       settledAt: null,
-      legs: input.legs.map((leg) => {
-        const l = rows.find((r) => Number(r.id) === leg.selectionId)!;
-        return {
-          id: legIds.get(leg.selectionId)!,
-          eventId: Number(l.event_id),
-          sport: l.sport_code as SportCode,
-          home: named(l.home, language),
-          away: named(l.away, language),
-          startsAt: l.starts_at.toISOString(),
-          eventStatus: l.event_status,
-          score: l.home_score === null || l.away_score === null ? null : { home: l.home_score, away: l.away_score },
-          marketId: Number(l.market_id),
-          marketType: l.type,
-          line: lineText(l.line),
-          selectionId: Number(l.id),
-          selection: l.code,
-          odds: oddsText(l.odds),
-          outcome: 'open',
-        };
-      }),
+      legs: placed.legs!.map((l) => ({
+        id: l.leg_id,
+        eventId: l.event_id,
+        sport: l.sport_code as SportCode,
+        home: named(l.home, language),
+        away: named(l.away, language),
+        startsAt: new Date(l.starts_at).toISOString(),
+        eventStatus: l.event_status,
+        score: l.home_score === null || l.away_score === null ? null : { home: l.home_score, away: l.away_score },
+        marketId: l.market_id,
+        marketType: l.type,
+        line: lineText(l.line),
+        selectionId: l.id,
+        selection: l.code,
+        odds: oddsText(l.odds),
+        outcome: 'open',
+      })),
     };
+  }
+
+  /** A refusal of sports_place_slip() (migration 0047) as the member is told it. */
+  function refusalOf(placed: PlacedRow): AppError {
+    const detail = placed.detail ?? {};
+    switch (placed.status) {
+      case 'odds_changed':
+        return new AppError('sports.odds_changed', {
+          legs: (detail.legs as { selectionId: number; odds: number }[]).map((leg) => ({
+            selectionId: leg.selectionId,
+            odds: oddsText(leg.odds),
+          })),
+        });
+      case 'stake_below_minimum':
+        return new AppError('sports.stake_below_minimum', {
+          minStake: toDecimalString(BigInt(detail.minStake as string)),
+        });
+      case 'stake_above_maximum':
+        return new AppError('sports.stake_above_maximum', {
+          maxStake: toDecimalString(BigInt(detail.maxStake as string)),
+        });
+      case 'betting_closed':
+      case 'market_suspended':
+        return new AppError(`sports.${placed.status}`, detail);
+      case 'selection_not_found':
+      case 'same_event':
+        return new AppError(`sports.${placed.status}`);
+      default:
+        return new AppError('sports.request_reused');
+    }
   }
 
   return {
@@ -372,30 +320,46 @@ export function sportsSlips({
      * ones (sports.odds_changed). The same requestId again answers the same slip.
      */
     async place(member: MemberContext, merchant: MerchantContext, input: SportsSlipInput, language: Language) {
-      await assertMayPlay(db, member);
+      if (isTrialType(member.type)) throw new AppError('auth.trial_account');
       const stake = parseMinor(input.stake);
       const selectionIds = input.legs.map((l) => l.selectionId);
       const terms = termsOf(stake, selectionIds);
-      // The same requestId again answers its slip: looked up only when this one cannot be placed
-      // (below), so a new slip costs no extra round trip.
+      // The same requestId again answers its slip: looked up only when this one cannot be placed,
+      // so a new slip costs no extra round trip.
       const replayOr = async (error: unknown) => {
         const earlier = await earlierSlip(member.id, input.requestId);
         if (earlier) return replay(member, earlier, terms, language);
         throw error;
       };
-      if (new Set(selectionIds).size !== selectionIds.length) return replayOr(new AppError('sports.same_event'));
-      const book = await vendorBookOf(merchant.id);
-      const idempotencyKey = `sports:${input.requestId}`;
-      let placed: Awaited<ReturnType<typeof placeIn>>;
-      try {
-        placed = await db.transaction().execute((trx) => placeIn(trx, member, merchant, input, book, stake, terms));
-      } catch (error) {
-        if (error === REQUEST_TAKEN) return replayOr(error);
-        return replayOr(ledgerRefusal(error, { idempotencyKey }));
+      if (new Set(selectionIds).size !== selectionIds.length) {
+        await assertMayPlay(db, member);
+        return replayOr(new AppError('sports.same_event'));
       }
-      sessions.set(sessionKey(member.id, placed.session), placed.slip.game_session_id);
-      if (sessions.size > 100_000) sessions.clear();
-      return { ...placedView(placed.slip, placed, input, language), balance: toDecimalString(placed.balance) };
+      const book = await vendorBookOf(merchant.id);
+      const placed = await placeSlip({ member, merchant, input, book, stake, terms });
+      if (placed.status === 'error') {
+        // A wallet that cannot pay (KL402), or the same requestId committed meanwhile (its slip answers).
+        const error = { code: placed.error_code, detail: placed.error_detail, constraint: placed.error_constraint };
+        const refusal = ledgerRefusal(error, { idempotencyKey: `sports:${input.requestId}` });
+        return replayOr(
+          refusal instanceof AppError ? refusal : new Error(`sports_place_slip: ${error.code} ${error.detail ?? ''}`),
+        );
+      }
+      if (placed.status === 'guard') {
+        const guard = placed.detail as {
+          status: string | null;
+          selfExcludedUntil: string | null;
+          coolingOffUntil: string | null;
+        };
+        refusePlay({
+          status: guard.status,
+          selfExcludedUntil: guard.selfExcludedUntil === null ? null : new Date(guard.selfExcludedUntil),
+          coolingOffUntil: guard.coolingOffUntil === null ? null : new Date(guard.coolingOffUntil),
+        });
+      }
+      if (placed.status === 'replay') return replayOr(new AppError('sports.request_reused'));
+      if (placed.status !== 'ok') throw refusalOf(placed);
+      return { ...placedView(placed, input, stake, language), balance: toDecimalString(placed.balance!) };
     },
 
     async mySlips(
