@@ -4,7 +4,6 @@ import { openModal, useModal } from '../../../stores/modals.ts';
 import { useNotices } from '../api/get-notices.ts';
 import { popupsToShow } from '../utils/popup-rules.ts';
 import { currentPopupContext } from '../utils/popup-session.ts';
-import { timeFormatOf } from '../utils/format-time.ts';
 
 /**
  * §4 popups on load. Renders nothing: once the notice call answers, no other modal is open and
@@ -34,13 +33,23 @@ export function AnnouncementPopups() {
         return;
       }
       // The time formatter (ICU's data for the language) in a task of its own, not in the
-      // popup's first render (issue 11: each main-thread task short).
-      timeFormatOf(i18n.language);
-      cancelOpen = whenIdle(() => {
+      // popup's first render (issue 11: each main-thread task short). Its module comes with the
+      // popup's chunk, not with the first load.
+      let live = true;
+      const open = () => {
         checkedFor.current = key;
         if (shown.length === 1) openModal('notice', { notice: shown[0], popup: context.audience });
         else openModal('announcements', { items: shown, popup: context.audience });
-      });
+      };
+      void import('../utils/format-time.ts')
+        .then(({ timeFormatOf }) => timeFormatOf(i18n.language))
+        .catch(() => undefined)
+        .then(() => {
+          if (live) cancelOpen = whenIdle(open);
+        });
+      cancelOpen = () => {
+        live = false;
+      };
     });
     return () => {
       cancelCheck();
