@@ -87,6 +87,31 @@ const preloadBengaliFont: Plugin = {
 };
 
 /**
+ * Issue 11: the shell's style sheets are linked at the end of the body, after the boot cover,
+ * instead of in the head. A style sheet in the head holds back the first paint until it has
+ * downloaded; one in the body holds back only what follows it, so the boot cover (styled inline
+ * in index.html) paints as soon as the HTML is there. The scripts still run after the style
+ * sheets (module scripts wait for them), so React's first render is styled.
+ */
+const STYLESHEET_LINK = /\s*<link rel="stylesheet"[^>]*>/g;
+const stylesheetsAfterBootCover: Plugin = {
+  name: 'khela-stylesheets-after-boot-cover',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler(html) {
+      const [head = '', body = ''] = html.split('</head>');
+      const links = head.match(STYLESHEET_LINK);
+      if (!links || !body.includes('</body>')) {
+        throw new Error('khela-stylesheets-after-boot-cover: no style sheet links in the head, or no body');
+      }
+      const trimmed = links.map((link) => link.trim());
+      return `${head.replace(STYLESHEET_LINK, '')}</head>${body.replace('</body>', `  ${trimmed.join('\n    ')}\n  </body>`)}`;
+    },
+  },
+};
+
+/**
  * Issue 3 item 11: besides the bundle, the first render waits for the language's first-screen
  * messages and, on the home page, the home page's chunk, which the bundle finds only once it has
  * run. public/first-calls.js preloads them from the HTML instead: their hashed names (with the
@@ -371,6 +396,7 @@ export default defineConfig(({ command }) => ({
     contractsWithoutSummaries,
     noSyncStoreShim,
     preloadBengaliFont,
+    stylesheetsAfterBootCover,
     appShell,
     firstCallsChunks,
     minifyFirstCalls,

@@ -4,8 +4,14 @@
   try {
     var stored = localStorage.getItem('language');
     if (stored === 'bn' || stored === 'en') lang = stored;
+    // The stored theme on the boot cover now, not once the framework has run (src/lib/theme.ts
+    // applies it again): a light-theme visitor's cover is light from here on.
+    if (localStorage.getItem('theme') === 'light') {
+      document.documentElement.dataset.theme = 'light';
+      document.documentElement.style.colorScheme = 'light';
+    }
   } catch {
-    // Storage blocked: the default language.
+    // Storage blocked: the default language and theme.
   }
   function get(url) {
     return fetch(url, { headers: { Language: lang } })

@@ -213,6 +213,18 @@ describe('the first screen (issue 3 item 11)', () => {
     vi.restoreAllMocks();
   });
 
+  it('puts the stored light theme on the boot cover before the bundle runs', () => {
+    localStorage.setItem('theme', 'light');
+    runFirstCallsScript();
+    expect(document.documentElement.dataset.theme).toBe('light');
+
+    delete document.documentElement.dataset.theme;
+    localStorage.setItem('theme', 'dark');
+    runFirstCallsScript();
+    // Dark is the cover's own look: nothing to change.
+    expect(document.documentElement.dataset.theme).toBeUndefined();
+  });
+
   it('asks again when the early calls were in another language or did not succeed', async () => {
     runFirstCallsScript(); // no stored language: bn
     await startFirstScreen('/', 'en');

@@ -1,4 +1,13 @@
-import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  Component,
+  lazy,
+  startTransition,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../components/ui/modal.tsx';
 import { loadMessages } from '../lib/i18n.ts';
@@ -72,7 +81,9 @@ function useQuietLoad(modal: ModalState | null): boolean {
     let live = true;
     loadBody(modal.name)
       .catch(() => failedQuietly.add(modal.name))
-      .finally(() => live && settled((n) => n + 1));
+      // A transition: the popup's first render yields to the browser every few milliseconds
+      // instead of holding the main thread for the whole dialog (issue 11: total blocking time).
+      .finally(() => live && startTransition(() => settled((n) => n + 1)));
     return () => {
       live = false;
     };
