@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminMemberDetail } from '@khela/contracts';
 import { hashPassword } from '../../src/modules/admin/passwords.ts';
 import { memberRepository } from '../../src/modules/members/repository.ts';
-import { loginAsAdmin, loginAsNewOperator, type AuthHeaders } from '../helpers/admin.ts';
+import { DEMO_ADMIN, loginAsAdmin, loginAsNewOperator, type AuthHeaders } from '../helpers/admin.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { login } from '../members/helpers.ts';
 import { createPlayer, imposeProtection, logInAs, PLAYER_PASSWORD, type TestPlayer } from '../protection/helpers.ts';
@@ -228,6 +228,125 @@ describe('members desk (issue 16 item 4)', () => {
     expect(deeper.body.value.path.map((p) => p.username)).toEqual([`ag${tag}`, `sub${tag}`]);
     expect(deeper.body.value.list.map((r) => r.username)).toEqual([`leaf${tag}`]);
     expect((await t.get('/admin/agent-tree', { headers: admin, query: { parentId: 2147483000 } })).status).toBe(404);
+  });
+
+  it("sorts the member page's lists and the agent tree on the server, ties by id; a bad sort is refused", async () => {
+    const carol = await createPlayer(t, merchantId);
+    const session = await logInAs(t, carol);
+    for (const amount of ['5.00', '30.00']) {
+      const credit = await t.request(
+        'POST',
+        '/admin/adjustments',
+        { requestId: requestId('sort'), memberId: carol.row.id, direction: 'credit', amount, reason: 'sort test' },
+        { headers: admin },
+      );
+      expect(credit.status).toBe(200);
+    }
+    for (const stake of ['1.00', '3.00', '2.00']) {
+      const round = await t.request(
+        'POST',
+        '/wps/inhouse/dice/bet',
+        { requestId: requestId('dice'), stake, chanceBp: 5000, direction: 'under' },
+        { headers: session },
+      );
+      expect(round.status).toBe(200);
+    }
+    // Three log-ins besides the one above, two of them at the same moment (the tie).
+    await t.db
+      .insertInto('member_sessions')
+      .values(
+        ['10.0.0.9', '10.0.0.1', '10.0.0.5'].map((ip, i) => ({
+          token_hash: Buffer.from(`${tag}-${carol.row.id}-${i}`),
+          merchant_id: merchantId,
+          member_id: carol.row.id,
+          created_at: new Date(i === 0 ? '2026-01-01T00:00:00Z' : '2026-01-02T00:00:00Z'),
+          last_seen: new Date(`2026-01-0${5 - i}T00:00:00Z`),
+          expires_at: new Date('2026-01-10T00:00:00Z'),
+          ip,
+        })),
+      )
+      .execute();
+    // Notes by two operators, all written at the same moment (ties by id).
+    await loginAsNewOperator(t, 'support', `zz${tag}`);
+    const writers = await t.db
+      .selectFrom('operators')
+      .select('id')
+      .where('username', 'in', [DEMO_ADMIN.username, `zz${tag}`])
+      .orderBy('username')
+      .execute();
+    expect(writers).toHaveLength(2);
+    await t.db
+      .insertInto('member_notes')
+      .values(
+        ['first', 'second', 'third'].map((text, i) => ({
+          merchant_id: merchantId,
+          member_id: carol.row.id,
+          operator_id: writers[i % 2]!.id,
+          text,
+          created_at: new Date('2026-01-03T00:00:00Z'),
+        })),
+      )
+      .execute();
+    const agent = await memberRepository(t.db).insertUnder(
+      t.db,
+      { merchant_id: merchantId, username: `top${tag}`, password_hash: carol.row.password_hash, type: 1 },
+      null,
+    );
+    for (const name of ['Beta', 'alpha', 'gamma']) {
+      await memberRepository(t.db).insertUnder(
+        t.db,
+        { merchant_id: merchantId, username: `${name}${tag}`, password_hash: carol.row.password_hash, type: 1 },
+        agent.id,
+      );
+    }
+
+    const money = (field: string) => (row: Record<string, unknown>) => Number(row[field]);
+    const text = (field: string) => (row: Record<string, unknown>) => String(row[field]).toLowerCase();
+    const cases: [string, Record<string, string | number>, string, (row: Record<string, unknown>) => unknown][] = [
+      [`/admin/members/${carol.row.id}/ledger`, {}, 'time', text('time')],
+      [`/admin/members/${carol.row.id}/ledger`, {}, 'amount', money('amount')],
+      [`/admin/members/${carol.row.id}/bets`, {}, 'time', text('time')],
+      [`/admin/members/${carol.row.id}/bets`, {}, 'betAmount', money('betAmount')],
+      [`/admin/members/${carol.row.id}/bets`, {}, 'winAmount', money('winAmount')],
+      [`/admin/members/${carol.row.id}/bets`, {}, 'profit', money('profit')],
+      [`/admin/members/${carol.row.id}/logins`, {}, 'at', text('at')],
+      [`/admin/members/${carol.row.id}/logins`, {}, 'lastSeen', text('lastSeen')],
+      [`/admin/members/${carol.row.id}/logins`, {}, 'ip', text('ip')],
+      [`/admin/members/${carol.row.id}/notes`, {}, 'createdAt', text('createdAt')],
+      [`/admin/members/${carol.row.id}/notes`, {}, 'operator', text('operatorUsername')],
+      ['/admin/agent-tree', { parentId: agent.id }, 'username', text('username')],
+      ['/admin/agent-tree', { parentId: agent.id }, 'createdAt', text('createdAt')],
+      ['/admin/agent-tree', { parentId: agent.id }, 'id', money('id')],
+    ];
+    for (const [path, query, sort, key] of cases) {
+      const listed = async (order: string) => {
+        const res = await t.get<Page<Record<string, unknown>>>(path, {
+          headers: admin,
+          query: { ...query, sort, order },
+        });
+        expect(res.status, `${path} ${sort} ${order}`).toBe(200);
+        return res.body.value.list;
+      };
+      const [asc, desc] = [await listed('asc'), await listed('desc')];
+      expect(asc.length, `${path} ${sort}`).toBeGreaterThanOrEqual(3);
+      const keys = asc.map(key) as (string | number)[];
+      expect(keys, `${path} ${sort} asc`).toEqual([...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      // Ties go by id the same way, so descending is ascending reversed, row for row.
+      expect(desc, `${path} ${sort} desc`).toEqual([...asc].reverse());
+      const bad = await t.get(path, { headers: admin, query: { ...query, sort: 'password_hash' } });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ code: 'request.invalid' });
+    }
+    const tied = await t.get<Page<{ text: string }>>(`/admin/members/${carol.row.id}/notes`, {
+      headers: admin,
+      query: { sort: 'createdAt', order: 'asc' },
+    });
+    expect(tied.body.value.list.map((n) => n.text)).toEqual(['first', 'second', 'third']);
+    const defaultTree = await t.get<Page<{ username: string }>>('/admin/agent-tree', {
+      headers: admin,
+      query: { parentId: agent.id },
+    });
+    expect(defaultTree.body.value.list.map((r) => r.username)).toEqual([`Beta${tag}`, `alpha${tag}`, `gamma${tag}`]);
   });
 
   it('an operator without the members permission can neither see the section nor call it; support can', async () => {
