@@ -58,7 +58,7 @@ export function registerNotificationRoutes(
 
   const broadcasts = inboxBroadcasts(deps);
   registerEndpoint(app, deps, endpoints.admin.inbox.broadcastsList, ({ merchant, query }) =>
-    broadcasts.list(merchant.id, query.pageNo ?? 1, query.pageSize ?? RECORDS_DEFAULT_PAGE_SIZE),
+    broadcasts.list(merchant.id, query),
   );
   registerEndpoint(app, deps, endpoints.admin.inbox.broadcastsCreate, (ctx) =>
     broadcasts.create(operatorActor(ctx), ctx.body),
