@@ -56,7 +56,8 @@ export const inboxAdminEndpoints = {
     method: 'GET',
     path: '/admin/inbox-broadcasts',
     auth: 'operator',
-    summary: 'Messages operators sent to the inbox of this merchant, sorted by time or English title (newest first)',
+    summary:
+      'Messages operators sent to the inbox of this merchant, sorted by time or title (in the request’s language; newest first)',
     tags,
     query: z.object({ ...pagingShape, ...sortShape(BROADCAST_SORTS) }),
     response: z.object(pageShape(broadcastViewSchema)),

@@ -1,5 +1,11 @@
 import { sql, type Selectable } from 'kysely';
-import { isTrialType, type BROADCAST_SORTS, type BroadcastInput, type BroadcastView } from '@khela/contracts';
+import {
+  isTrialType,
+  type BROADCAST_SORTS,
+  type BroadcastInput,
+  type BroadcastView,
+  type Language,
+} from '@khela/contracts';
 import type { Db } from '../../db/database.ts';
 import type { InboxBroadcastsTable } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -9,10 +15,8 @@ import { sortedPageOfRows } from '../cashier/records.ts';
 
 type Row = Selectable<InboxBroadcastsTable>;
 
-const SORT_COLUMNS = {
-  createdAt: 'created_at',
-  title: sql`lower(title->>'en')`,
-} as const satisfies Record<(typeof BROADCAST_SORTS)[number], unknown>;
+const sortColumn = (sort: (typeof BROADCAST_SORTS)[number], language: Language) =>
+  sort === 'title' ? sql`lower(title->>${sql.lit(language)})` : 'created_at';
 
 function view(row: Row): BroadcastView {
   return {
@@ -47,9 +51,10 @@ export function inboxBroadcasts({ db }: { db: Db }) {
         sort?: (typeof BROADCAST_SORTS)[number] | undefined;
         order?: 'asc' | 'desc' | undefined;
       },
+      language: Language,
     ) {
       const mine = db.selectFrom('inbox_broadcasts').selectAll().where('merchant_id', '=', merchantId);
-      return sortedPageOfRows(mine, query, SORT_COLUMNS[query.sort ?? 'createdAt'], (rows) => rows.map(view));
+      return sortedPageOfRows(mine, query, sortColumn(query.sort ?? 'createdAt', language), (rows) => rows.map(view));
     },
 
     /** POST /admin/inbox-broadcasts (audited): the body is operator HTML, sanitised before it is kept. */
