@@ -859,24 +859,26 @@ function Notes({ id }: { id: number }) {
           </button>
         </div>
       </form>
-      <label className="inline">
-        {t('members.sortBy')}
-        <select
-          value={`${sort.key}:${sort.order}`}
-          onChange={(event) => {
-            const [key, order] = event.target.value.split(':') as [NoteSort, 'asc' | 'desc'];
-            sortBy({ key, order });
-          }}
-        >
-          {MEMBER_NOTE_SORTS.flatMap((s) =>
-            (['desc', 'asc'] as const).map((o) => (
-              <option key={`${s}:${o}`} value={`${s}:${o}`}>
-                {t(`members.noteSort.${s}`)} {o === 'asc' ? '↑' : '↓'}
-              </option>
-            )),
-          )}
-        </select>
-      </label>
+      <div className="filters">
+        <label className="inline">
+          {t('members.sortBy')}
+          <select
+            value={`${sort.key}:${sort.order}`}
+            onChange={(event) => {
+              const [key, order] = event.target.value.split(':') as [NoteSort, 'asc' | 'desc'];
+              sortBy({ key, order });
+            }}
+          >
+            {MEMBER_NOTE_SORTS.flatMap((s) =>
+              (['desc', 'asc'] as const).map((o) => (
+                <option key={`${s}:${o}`} value={`${s}:${o}`}>
+                  {t(`members.noteSort.${s}`)} {o === 'asc' ? '↑' : '↓'}
+                </option>
+              )),
+            )}
+          </select>
+        </label>
+      </div>
       <Records query={query} empty={t('members.noNotes')} page={pageNo} onPage={setPageNo}>
         {(data: ValueOf<typeof desk.notes>) => (
           <ul className="notes">
