@@ -265,6 +265,11 @@ describe('operator console: operators and audit (issue 16 items 1, 8)', () => {
     expect(await dialog.textContent()).toContain('can no longer sign in');
     await dialog.getByRole('button', { name: 'Disable' }).click();
     await page.getByText(`Saved: ${username}.`).waitFor();
+    // Issue 16 Quality: the Created column sorts on the server; newest first puts this operator on top.
+    await page.getByRole('button', { name: /^Created/ }).click();
+    const createdHeader = page.getByRole('columnheader', { name: /^Created/ });
+    await expect.poll(() => createdHeader.getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => page.locator('tbody tr').first().getAttribute('data-testid')).toBe(`operator-${username}`);
 
     await page.getByRole('navigation').getByRole('link', { name: 'Audit log' }).click();
     await page.getByLabel('Action').fill('disable');

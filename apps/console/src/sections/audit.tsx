@@ -13,6 +13,8 @@ interface Filters {
   action?: string | undefined;
   entity?: string | undefined;
   entityId?: string | undefined;
+  /** Newest first unless asked (issue 16 Quality); the server pages either way by id. */
+  order?: 'asc' | 'desc' | undefined;
 }
 
 const PAGE = 50;
@@ -21,17 +23,21 @@ const PAGE = 50;
 export default function AuditSection() {
   const { t } = useI18n();
   const [filters, setFilters] = useState<Filters>({});
-  // The smallest id of each page seen, newest page first: "older" pushes, "newest" clears.
+  // The last id of each page seen, first page first: "next" pushes, "first" clears.
   const [cursors, setCursors] = useState<number[]>([]);
-  const beforeId = cursors.at(-1);
+  const last = cursors.at(-1);
+  const oldestFirst = filters.order === 'asc';
   const operators = useQuery({
     queryKey: ['operators', 'all'],
     queryFn: () => call(operatorAdminEndpoints.list, { query: { limit: 200 } }),
     staleTime: 60_000,
   });
   const query = useQuery({
-    queryKey: ['audit', filters, beforeId],
-    queryFn: () => call(adminEndpoints.auditLog, { query: { ...filters, limit: PAGE, beforeId } }),
+    queryKey: ['audit', filters, last],
+    queryFn: () =>
+      call(adminEndpoints.auditLog, {
+        query: { ...filters, limit: PAGE, ...(oldestFirst ? { afterId: last } : { beforeId: last }) },
+      }),
   });
   const rows = query.data ?? [];
 
@@ -45,6 +51,7 @@ export default function AuditSection() {
       action: text('action'),
       entity: text('entity'),
       entityId: text('entityId'),
+      order: text('order') === 'asc' ? 'asc' : undefined,
     });
     setCursors([]);
   };
@@ -76,6 +83,13 @@ export default function AuditSection() {
           {t('audit.objectId')}
           <input name="entityId" maxLength={64} size={6} />
         </label>
+        <label className="inline">
+          {t('audit.order')}
+          <select name="order" defaultValue="desc">
+            <option value="desc">{t('audit.newestFirst')}</option>
+            <option value="asc">{t('audit.oldestFirst')}</option>
+          </select>
+        </label>
         <button type="submit">{t('audit.apply')}</button>
       </form>
       {query.isPending && <Loading />}
@@ -91,12 +105,12 @@ export default function AuditSection() {
       <div className="actions">
         {cursors.length > 0 && (
           <button type="button" onClick={() => setCursors([])}>
-            {t('audit.newest')}
+            {t(oldestFirst ? 'audit.oldest' : 'audit.newest')}
           </button>
         )}
         {rows.length === PAGE && (
           <button type="button" onClick={() => setCursors([...cursors, rows.at(-1)!.id])}>
-            {t('audit.older')}
+            {t(oldestFirst ? 'audit.newer' : 'audit.older')}
           </button>
         )}
       </div>

@@ -11,6 +11,7 @@ import {
   type ADMIN_CORRECTION_SORTS,
   type ADMIN_FIGHT_SORTS,
   type CockfightSide,
+  type QueryOf,
   type ValueOf,
 } from '@khela/contracts';
 import { call } from '../api.ts';
@@ -27,6 +28,8 @@ const PAGE_SIZE = 20;
 type SportsEvent = ValueOf<typeof sports.events>['list'][number];
 type Fight = ValueOf<typeof cockfight.fightsList>['list'][number];
 type Draw = ValueOf<typeof lottery.draws>['list'][number];
+type DrawQuery = NonNullable<QueryOf<typeof lottery.draws>>;
+type EventQuery = NonNullable<QueryOf<typeof sports.events>>;
 type Book = 'sports' | 'cockfight' | 'lottery';
 type FightSort = (typeof ADMIN_FIGHT_SORTS)[number];
 type CorrectionSort = (typeof ADMIN_CORRECTION_SORTS)[number];
@@ -61,24 +64,28 @@ function ScoreText({ score }: { score: { home: number; away: number } | null }) 
 
 function SportsBook() {
   const { t, language } = useI18n();
-  // The server lists events in its own order (no sort to choose).
-  const { pageNo, setPageNo, filters, filter } = useListControls<{ status?: string }, undefined>(undefined);
+  const { pageNo, setPageNo, filters, filter, sort, sortBy } = useListControls<{ status?: string }>({
+    key: 'startsAt',
+    order: 'desc',
+  });
   const [openId, setOpenId] = useState<number | null>(null);
   const query = useQuery({
-    queryKey: ['books', 'sports', filters, pageNo],
+    queryKey: ['books', 'sports', filters, pageNo, sort],
     queryFn: () =>
       call(sports.events, {
         query: {
           status: (filters.status || undefined) as SportsEvent['status'] | undefined,
           pageNo: String(pageNo),
           pageSize: String(PAGE_SIZE),
+          sort: sort.key as EventQuery['sort'],
+          order: sort.order,
         },
       }),
     placeholderData: keepPreviousData,
   });
   const opened = query.data?.list.find((event) => event.id === openId) ?? null;
   const columns: Column<SportsEvent>[] = [
-    { id: 'id', header: t('books.id'), cell: (e) => `#${e.id}` },
+    { id: 'id', header: t('books.id'), sortKey: 'id', cell: (e) => `#${e.id}` },
     {
       id: 'match',
       header: t('books.match'),
@@ -89,10 +96,17 @@ function SportsBook() {
       ),
     },
     { id: 'competition', header: t('books.competition'), cell: (e) => e.competition, wide: true },
-    { id: 'starts', header: t('books.startsAt'), cell: (e) => formatTime(e.startsAt, language), wide: true },
+    {
+      id: 'starts',
+      header: t('books.startsAt'),
+      sortKey: 'startsAt',
+      cell: (e) => formatTime(e.startsAt, language),
+      wide: true,
+    },
     {
       id: 'status',
       header: t('books.status'),
+      sortKey: 'status',
       cell: (e) => <span className="badge">{t(`books.event.${e.status}`)}</span>,
     },
     { id: 'score', header: t('books.score'), cell: (e) => <ScoreText score={e.result ?? e.score} /> },
@@ -120,6 +134,8 @@ function SportsBook() {
         rowKey={(e) => e.id}
         rowTestId={(e) => `event-${e.id}`}
         empty={t('books.noEvents')}
+        sort={sort}
+        onSort={sortBy}
         pageNo={pageNo}
         pageSize={PAGE_SIZE}
         onPage={setPageNo}
@@ -647,14 +663,14 @@ function FightOdds({ fight, name, onDone }: { fight: Fight; name: string; onDone
 
 function LotteryBook() {
   const { t, language } = useI18n();
-  // The server lists draws in its own order (no sort to choose).
-  const { pageNo, setPageNo, filters, filter } = useListControls<{ gameCode?: string; state?: string }, undefined>(
-    undefined,
-  );
+  const { pageNo, setPageNo, filters, filter, sort, sortBy } = useListControls<{ gameCode?: string; state?: string }>({
+    key: 'drawAt',
+    order: 'desc',
+  });
   const { ask, dialog } = useConfirmedAction(['books', 'lottery']);
   const games = useQuery({ queryKey: ['books', 'lottery', 'games'], queryFn: () => call(lottery.games) });
   const query = useQuery({
-    queryKey: ['books', 'lottery', 'draws', filters, pageNo],
+    queryKey: ['books', 'lottery', 'draws', filters, pageNo, sort],
     queryFn: () =>
       call(lottery.draws, {
         query: {
@@ -662,16 +678,25 @@ function LotteryBook() {
           state: (filters.state || undefined) as Draw['state'] | undefined,
           pageNo: String(pageNo),
           pageSize: String(PAGE_SIZE),
+          sort: sort.key as DrawQuery['sort'],
+          order: sort.order,
         },
       }),
     placeholderData: keepPreviousData,
   });
   const columns: Column<Draw>[] = [
-    { id: 'issue', header: t('books.issue'), cell: (d) => `${d.gameCode} ${d.issue}` },
-    { id: 'drawAt', header: t('books.drawAt'), cell: (d) => formatTime(d.drawAt, language), wide: true },
+    { id: 'issue', header: t('books.issue'), sortKey: 'issue', cell: (d) => `${d.gameCode} ${d.issue}` },
+    {
+      id: 'drawAt',
+      header: t('books.drawAt'),
+      sortKey: 'drawAt',
+      cell: (d) => formatTime(d.drawAt, language),
+      wide: true,
+    },
     {
       id: 'state',
       header: t('books.status'),
+      sortKey: 'state',
       cell: (d) => <span className="badge">{t(`books.drawState.${d.state}`)}</span>,
     },
     {
@@ -739,6 +764,8 @@ function LotteryBook() {
         rowKey={(d) => d.drawId}
         rowTestId={(d) => `draw-${d.drawId}`}
         empty={t('books.noDraws')}
+        sort={sort}
+        onSort={sortBy}
         pageNo={pageNo}
         pageSize={PAGE_SIZE}
         onPage={setPageNo}

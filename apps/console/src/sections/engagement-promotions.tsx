@@ -25,6 +25,7 @@ import type { MessageKey } from '../locales/en.ts';
 type Promotion = ValueOf<typeof promotions.list>['list'][number];
 type Application = ValueOf<typeof promotions.applications>['list'][number];
 type ListQuery = NonNullable<QueryOf<typeof promotions.list>>;
+type ApplicationSort = NonNullable<QueryOf<typeof promotions.applications>>['sort'];
 type RewardKind = (typeof PROMOTION_REWARD_KINDS)[number];
 const PAGE_SIZE = 20;
 
@@ -348,10 +349,18 @@ const NEW_PROMOTION = {
 /** Participations waiting for an operator (Applying): approving pays the bonus from the house. */
 export function Applications() {
   const { t, language } = useI18n();
-  const [pageNo, setPageNo] = useState(1);
+  const { pageNo, setPageNo, sort, sortBy } = useListControls<object>({ key: 'createdAt', order: 'asc' });
   const query = useQuery({
-    queryKey: ['promotion-applications', pageNo],
-    queryFn: () => call(promotions.applications, { query: { pageNo: String(pageNo), pageSize: String(PAGE_SIZE) } }),
+    queryKey: ['promotion-applications', pageNo, sort],
+    queryFn: () =>
+      call(promotions.applications, {
+        query: {
+          pageNo: String(pageNo),
+          pageSize: String(PAGE_SIZE),
+          sort: sort.key as ApplicationSort,
+          order: sort.order,
+        },
+      }),
     placeholderData: keepPreviousData,
   });
   const rewardOf = (a: Application) =>
@@ -359,11 +368,17 @@ export function Applications() {
       ? formatAmount(a.amount, language)
       : `${formatCount(a.units ?? 0, language)} ${t(a.rewardKind === 'points' ? 'engagement.reward.points' : 'engagement.reward.raffle_tickets')}`;
   const columns: Column<Application>[] = [
-    { id: 'created', header: t('engagement.created'), wide: true, cell: (a) => formatTime(a.createdAt, language) },
+    {
+      id: 'created',
+      header: t('engagement.created'),
+      wide: true,
+      sortKey: 'createdAt',
+      cell: (a) => formatTime(a.createdAt, language),
+    },
     { id: 'member', header: t('engagement.member'), cell: (a) => a.username },
     { id: 'promotion', header: t('engagement.promotion'), cell: (a) => <span className="cell-wrap">{a.title}</span> },
     { id: 'period', header: t('engagement.period'), wide: true, cell: (a) => localDigits(a.period, language) },
-    { id: 'reward', header: t('engagement.reward'), cell: rewardOf },
+    { id: 'reward', header: t('engagement.reward'), sortKey: 'amount', cell: rewardOf },
   ];
   return (
     <DecisionQueue
@@ -374,6 +389,8 @@ export function Applications() {
       rowKey={(a) => a.id}
       rowTestId={(a) => `application-${a.id}`}
       empty={t('engagement.noApplications')}
+      sort={sort}
+      onSort={sortBy}
       pageNo={pageNo}
       pageSize={PAGE_SIZE}
       onPage={setPageNo}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useI18n } from '../i18n.tsx';
 import { PagedTable } from '../components/paged-table.tsx';
-import type { Column } from '../components/data-table.tsx';
+import type { Column, Sort } from '../components/data-table.tsx';
 import { ConfirmDialog } from '../components/dialog.tsx';
 
 export type Decision = 'approve' | 'reject';
@@ -23,6 +23,8 @@ export function DecisionQueue<Row, Result>({
   pageNo,
   pageSize,
   onPage,
+  sort,
+  onSort,
   decisionsOf = () => ['approve', 'reject'],
   nameOf,
   titleOf,
@@ -41,6 +43,9 @@ export function DecisionQueue<Row, Result>({
   pageNo: number;
   pageSize: number;
   onPage: (page: number) => void;
+  /** The server's sort, when the queue offers one (issue 16 Quality). */
+  sort?: Sort | undefined;
+  onSort?: (sort: Sort) => void;
   decisionsOf?: (row: Row) => readonly Decision[];
   /** Names the row in its buttons' accessible names. */
   nameOf: (row: Row) => string;
@@ -101,6 +106,8 @@ export function DecisionQueue<Row, Result>({
         rowKey={rowKey}
         rowTestId={rowTestId}
         empty={empty}
+        sort={sort}
+        onSort={onSort}
         pageNo={pageNo}
         pageSize={pageSize}
         onPage={onPage}

@@ -2,10 +2,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ADMIN_REDEMPTION_STATUSES,
+  type ADMIN_REDEMPTION_SORTS,
   BROADCAST_MEMBER_TYPES,
   BROADCAST_TARGETS,
   inboxAdminEndpoints as inbox,
   pointAdminEndpoints as points,
+  type BROADCAST_SORTS,
   type BroadcastInput,
   type ValueOf,
 } from '@khela/contracts';
@@ -25,6 +27,8 @@ import { FilterSelect } from '../components/filter-select.tsx';
 import { engagementTabs, type EngagementTab } from '../sections.ts';
 
 type Redemption = ValueOf<typeof points.redemptions>['list'][number];
+type BroadcastSort = (typeof BROADCAST_SORTS)[number];
+type RedemptionSort = (typeof ADMIN_REDEMPTION_SORTS)[number];
 type Broadcast = ValueOf<typeof inbox.broadcastsList>['list'][number];
 type Target = (typeof BROADCAST_TARGETS)[number];
 const PAGE_SIZE = 20;
@@ -63,16 +67,22 @@ export default function EngagementSection({ permissions }: { permissions: readon
 
 function Redemptions() {
   const { t, language } = useI18n();
-  // The queue opens on what waits for a decision; the server keeps its own order.
-  const { pageNo, setPageNo, filters, filter } = useListControls<{ status: Redemption['status'] | '' }, undefined>(
-    undefined,
-    { status: 'pending' },
-  );
+  // The queue opens on what waits for a decision; the server keeps its own order until a column is chosen.
+  const { pageNo, setPageNo, filters, filter, sort, sortBy } = useListControls<
+    { status: Redemption['status'] | '' },
+    undefined
+  >(undefined, { status: 'pending' });
   const query = useQuery({
-    queryKey: ['redemptions', filters.status, pageNo],
+    queryKey: ['redemptions', filters.status, pageNo, sort],
     queryFn: () =>
       call(points.redemptions, {
-        query: { status: filters.status || undefined, pageNo: String(pageNo), pageSize: String(PAGE_SIZE) },
+        query: {
+          status: filters.status || undefined,
+          pageNo: String(pageNo),
+          pageSize: String(PAGE_SIZE),
+          sort: sort?.key as RedemptionSort | undefined,
+          order: sort?.order,
+        },
       }),
     placeholderData: keepPreviousData,
   });
@@ -80,10 +90,16 @@ function Redemptions() {
   const columns: Column<Redemption>[] = [
     { id: 'ref', header: t('engagement.reference'), cell: (r) => r.referenceNumber },
     { id: 'member', header: t('engagement.member'), cell: (r) => r.username },
-    { id: 'goods', header: t('engagement.goods'), cell: goodsOf },
-    { id: 'points', header: t('engagement.points'), cell: (r) => formatCount(r.points, language) },
+    { id: 'goods', header: t('engagement.goods'), sortKey: 'quantity', cell: goodsOf },
+    { id: 'points', header: t('engagement.points'), sortKey: 'points', cell: (r) => formatCount(r.points, language) },
     { id: 'ship', header: t('engagement.shipTo'), wide: true, cell: (r) => `${r.address} · ${r.mobile}` },
-    { id: 'created', header: t('engagement.created'), wide: true, cell: (r) => formatTime(r.createdAt, language) },
+    {
+      id: 'created',
+      header: t('engagement.created'),
+      wide: true,
+      sortKey: 'createdAt',
+      cell: (r) => formatTime(r.createdAt, language),
+    },
     {
       id: 'status',
       header: t('engagement.status'),
@@ -113,6 +129,8 @@ function Redemptions() {
         rowKey={(r) => r.id}
         rowTestId={(r) => `redemption-${r.id}`}
         empty={t('engagement.noRedemptions')}
+        sort={sort}
+        onSort={sortBy}
         pageNo={pageNo}
         pageSize={PAGE_SIZE}
         onPage={setPageNo}
@@ -143,14 +161,22 @@ function Redemptions() {
 function Broadcasts() {
   const { t, language } = useI18n();
   const queryClient = useQueryClient();
-  const [pageNo, setPageNo] = useState(1);
+  const { pageNo, setPageNo, sort, sortBy } = useListControls<object>({ key: 'createdAt', order: 'desc' });
   const [target, setTarget] = useState<Target>('member');
   const [draft, setDraft] = useState<BroadcastInput | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const formId = useId();
   const query = useQuery({
-    queryKey: ['broadcasts', pageNo],
-    queryFn: () => call(inbox.broadcastsList, { query: { pageNo: String(pageNo), pageSize: String(PAGE_SIZE) } }),
+    queryKey: ['broadcasts', pageNo, sort],
+    queryFn: () =>
+      call(inbox.broadcastsList, {
+        query: {
+          pageNo: String(pageNo),
+          pageSize: String(PAGE_SIZE),
+          sort: sort.key as BroadcastSort,
+          order: sort.order,
+        },
+      }),
     placeholderData: keepPreviousData,
   });
   const mutation = useMutation({
@@ -206,10 +232,16 @@ function Broadcasts() {
           ? t('engagement.audience.vipLevel', { level: b.vipLevel ?? '' })
           : t('engagement.audience.merchant');
   const columns: Column<Broadcast>[] = [
-    { id: 'sent', header: t('engagement.created'), cell: (b) => formatTime(b.createdAt, language) },
+    {
+      id: 'sent',
+      header: t('engagement.created'),
+      sortKey: 'createdAt',
+      cell: (b) => formatTime(b.createdAt, language),
+    },
     {
       id: 'title',
       header: t('engagement.messageTitle'),
+      sortKey: 'title',
       cell: (b) => <span className="cell-wrap">{b.title[language]}</span>,
     },
     { id: 'audience', header: t('engagement.audience'), cell: audience },
@@ -323,6 +355,8 @@ function Broadcasts() {
         columns={columns}
         rowKey={(b) => b.id}
         empty={t('engagement.noBroadcasts')}
+        sort={sort}
+        onSort={sortBy}
         pageNo={pageNo}
         pageSize={PAGE_SIZE}
         onPage={setPageNo}

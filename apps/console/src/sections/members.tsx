@@ -4,10 +4,13 @@ import {
   adminEndpoints,
   cashierAdminEndpoints as cashier,
   gamesAdminEndpoints as games,
+  MEMBER_NOTE_SORTS,
   MEMBER_SEARCH_FIELDS,
   MEMBER_SORTS,
   memberAdminEndpoints as desk,
   type AdminMemberDetail,
+  type AGENT_TREE_SORTS,
+  type QueryOf,
   type ValueOf,
 } from '@khela/contracts';
 import { ApiError, call } from '../api.ts';
@@ -24,12 +27,15 @@ import {
 import { Failed, Loading } from '../components/states.tsx';
 import { Pager } from '../components/pager.tsx';
 import { useListControls } from '../components/paged-table.tsx';
+import { SortableHeader } from '../components/data-table.tsx';
 import { Dialog } from '../components/dialog.tsx';
 import type { MessageKey } from '../locales/en.ts';
 
 const PAGE_SIZE = 20;
 type SearchBy = (typeof MEMBER_SEARCH_FIELDS)[number];
 type MemberSort = (typeof MEMBER_SORTS)[number];
+type NoteSort = (typeof MEMBER_NOTE_SORTS)[number];
+type TreeSort = (typeof AGENT_TREE_SORTS)[number];
 
 const STATUS_VERB: Record<MemberStatus, MessageKey> = {
   active: 'members.unfreeze',
@@ -217,14 +223,23 @@ function Search({ onOpen }: { onOpen: (id: number) => void }) {
 function AgentTree({ onOpen }: { onOpen: (id: number) => void }) {
   const { t, language } = useI18n();
   // The agent whose downline shows (none: the top of the tree) is the list's one filter.
-  const tree = useListControls<{ parentId?: number | undefined }, undefined>(undefined, { parentId: linkedAgent() });
-  const { pageNo, setPageNo } = tree;
+  const tree = useListControls<{ parentId?: number | undefined }>(
+    { key: 'id', order: 'asc' },
+    { parentId: linkedAgent() },
+  );
+  const { pageNo, setPageNo, sort, sortBy } = tree;
   const { parentId } = tree.filters;
   const query = useQuery({
-    queryKey: ['members', 'tree', parentId, pageNo],
+    queryKey: ['members', 'tree', parentId, pageNo, sort],
     queryFn: () =>
       call(desk.tree, {
-        query: { parentId, pageNo: String(pageNo), pageSize: String(PAGE_SIZE) },
+        query: {
+          parentId,
+          pageNo: String(pageNo),
+          pageSize: String(PAGE_SIZE),
+          sort: sort.key as TreeSort,
+          order: sort.order,
+        },
       }),
     placeholderData: keepPreviousData,
   });
@@ -265,7 +280,9 @@ function AgentTree({ onOpen }: { onOpen: (id: number) => void }) {
               <caption className="visually-hidden">{t('members.tree')}</caption>
               <thead>
                 <tr>
-                  <th scope="col">{t('members.username')}</th>
+                  <SortableHeader sortKey="username" sort={sort} onSort={sortBy}>
+                    {t('members.username')}
+                  </SortableHeader>
                   <th scope="col">{t('members.type')}</th>
                   <th scope="col">{t('members.statusLabel')}</th>
                   <th scope="col" className="num">
@@ -486,11 +503,11 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 
 /** A window of days, as the member's records take it (the server's default: the last 7 days). */
 function useWindow() {
-  const { pageNo, setPageNo, filters, filter } = useListControls<{ from: string; to: string }, undefined>(undefined, {
-    from: '',
-    to: '',
-  });
-  return { ...filters, pageNo, setPageNo, filter };
+  const { pageNo, setPageNo, filters, filter, sort, sortBy } = useListControls<{ from: string; to: string }>(
+    { key: 'time', order: 'desc' },
+    { from: '', to: '' },
+  );
+  return { ...filters, pageNo, setPageNo, filter, sort, sortBy };
 }
 
 function WindowFilters({ window: w, error }: { window: ReturnType<typeof useWindow>; error: unknown }) {
@@ -531,14 +548,19 @@ const windowQuery = (w: ReturnType<typeof useWindow>) => ({
   to: w.to || undefined,
   pageNo: String(w.pageNo),
   pageSize: String(PAGE_SIZE),
+  order: w.sort.order,
 });
 
 function Ledger({ id, currency }: { id: number; currency: string }) {
   const { t, language } = useI18n();
   const w = useWindow();
   const query = useQuery({
-    queryKey: ['members', 'ledger', id, w.from, w.to, w.pageNo],
-    queryFn: () => call(desk.ledger, { params: { id: String(id) }, query: windowQuery(w) }),
+    queryKey: ['members', 'ledger', id, w.from, w.to, w.pageNo, w.sort],
+    queryFn: () =>
+      call(desk.ledger, {
+        params: { id: String(id) },
+        query: { ...windowQuery(w), sort: w.sort.key as NonNullable<QueryOf<typeof desk.ledger>>['sort'] },
+      }),
     placeholderData: keepPreviousData,
   });
   return (
@@ -550,12 +572,14 @@ function Ledger({ id, currency }: { id: number; currency: string }) {
             <caption className="visually-hidden">{t('members.tab.ledger')}</caption>
             <thead>
               <tr>
-                <th scope="col">{t('members.time')}</th>
+                <SortableHeader sortKey="time" sort={w.sort} onSort={w.sortBy}>
+                  {t('members.time')}
+                </SortableHeader>
                 <th scope="col">{t('members.kind')}</th>
                 <th scope="col">{t('members.wallet')}</th>
-                <th scope="col" className="num">
+                <SortableHeader sortKey="amount" sort={w.sort} onSort={w.sortBy} className="num">
                   {t('members.amount')}
-                </th>
+                </SortableHeader>
                 <th scope="col" className="num">
                   {t('members.balanceAfter')}
                 </th>
@@ -610,8 +634,12 @@ function Bets({ id, currency, mayRecall }: { id: number; currency: string; mayRe
   const w = useWindow();
   const [roundId, setRoundId] = useState<string | null>(null);
   const query = useQuery({
-    queryKey: ['members', 'bets', id, w.from, w.to, w.pageNo],
-    queryFn: () => call(desk.bets, { params: { id: String(id) }, query: windowQuery(w) }),
+    queryKey: ['members', 'bets', id, w.from, w.to, w.pageNo, w.sort],
+    queryFn: () =>
+      call(desk.bets, {
+        params: { id: String(id) },
+        query: { ...windowQuery(w), sort: w.sort.key as NonNullable<QueryOf<typeof desk.bets>>['sort'] },
+      }),
     placeholderData: keepPreviousData,
   });
   return (
@@ -623,18 +651,20 @@ function Bets({ id, currency, mayRecall }: { id: number; currency: string; mayRe
             <caption className="visually-hidden">{t('members.tab.bets')}</caption>
             <thead>
               <tr>
-                <th scope="col">{t('members.time')}</th>
+                <SortableHeader sortKey="time" sort={w.sort} onSort={w.sortBy}>
+                  {t('members.time')}
+                </SortableHeader>
                 <th scope="col">{t('members.round')}</th>
                 <th scope="col">{t('members.game')}</th>
-                <th scope="col" className="num">
+                <SortableHeader sortKey="betAmount" sort={w.sort} onSort={w.sortBy} className="num">
                   {t('members.stake')}
-                </th>
-                <th scope="col" className="num">
+                </SortableHeader>
+                <SortableHeader sortKey="winAmount" sort={w.sort} onSort={w.sortBy} className="num">
                   {t('members.win')}
-                </th>
-                <th scope="col" className="num">
+                </SortableHeader>
+                <SortableHeader sortKey="profit" sort={w.sort} onSort={w.sortBy} className="num">
                   {t('members.profit')}
-                </th>
+                </SortableHeader>
               </tr>
             </thead>
             <tbody>
@@ -716,13 +746,18 @@ function RoundRecall({ roundId, currency, onClose }: { roundId: string; currency
 
 function Logins({ id }: { id: number }) {
   const { t, language } = useI18n();
-  const [pageNo, setPageNo] = useState(1);
+  const { pageNo, setPageNo, sort, sortBy } = useListControls<object>({ key: 'at', order: 'desc' });
   const query = useQuery({
-    queryKey: ['members', 'logins', id, pageNo],
+    queryKey: ['members', 'logins', id, pageNo, sort],
     queryFn: () =>
       call(desk.logins, {
         params: { id: String(id) },
-        query: { pageNo: String(pageNo), pageSize: String(PAGE_SIZE) },
+        query: {
+          pageNo: String(pageNo),
+          pageSize: String(PAGE_SIZE),
+          sort: sort.key as NonNullable<QueryOf<typeof desk.logins>>['sort'],
+          order: sort.order,
+        },
       }),
     placeholderData: keepPreviousData,
   });
@@ -733,12 +768,16 @@ function Logins({ id }: { id: number }) {
           <caption className="visually-hidden">{t('members.tab.logins')}</caption>
           <thead>
             <tr>
-              <th scope="col">{t('members.time')}</th>
-              <th scope="col">{t('members.ip')}</th>
+              <SortableHeader sortKey="at" sort={sort} onSort={sortBy}>
+                {t('members.time')}
+              </SortableHeader>
+              <SortableHeader sortKey="ip" sort={sort} onSort={sortBy}>
+                {t('members.ip')}
+              </SortableHeader>
               <th scope="col">{t('members.device')}</th>
-              <th scope="col" className="wide">
+              <SortableHeader sortKey="lastSeen" sort={sort} onSort={sortBy} className="wide">
                 {t('members.lastSeen')}
-              </th>
+              </SortableHeader>
             </tr>
           </thead>
           <tbody>
@@ -763,15 +802,20 @@ function Logins({ id }: { id: number }) {
 function Notes({ id }: { id: number }) {
   const { t, language } = useI18n();
   const queryClient = useQueryClient();
-  const [pageNo, setPageNo] = useState(1);
+  const { pageNo, setPageNo, sort, sortBy } = useListControls<object>({ key: 'createdAt', order: 'desc' });
   const [text, setText] = useState('');
   const errorId = useId();
   const query = useQuery({
-    queryKey: ['members', 'notes', id, pageNo],
+    queryKey: ['members', 'notes', id, pageNo, sort],
     queryFn: () =>
       call(desk.notes, {
         params: { id: String(id) },
-        query: { pageNo: String(pageNo), pageSize: String(PAGE_SIZE) },
+        query: {
+          pageNo: String(pageNo),
+          pageSize: String(PAGE_SIZE),
+          sort: sort.key as NoteSort,
+          order: sort.order,
+        },
       }),
     placeholderData: keepPreviousData,
   });
@@ -815,6 +859,26 @@ function Notes({ id }: { id: number }) {
           </button>
         </div>
       </form>
+      <div className="filters">
+        <label className="inline">
+          {t('members.sortBy')}
+          <select
+            value={`${sort.key}:${sort.order}`}
+            onChange={(event) => {
+              const [key, order] = event.target.value.split(':') as [NoteSort, 'asc' | 'desc'];
+              sortBy({ key, order });
+            }}
+          >
+            {MEMBER_NOTE_SORTS.flatMap((s) =>
+              (['desc', 'asc'] as const).map((o) => (
+                <option key={`${s}:${o}`} value={`${s}:${o}`}>
+                  {t(`members.noteSort.${s}`)} {o === 'asc' ? '↑' : '↓'}
+                </option>
+              )),
+            )}
+          </select>
+        </label>
+      </div>
       <Records query={query} empty={t('members.noNotes')} page={pageNo} onPage={setPageNo}>
         {(data: ValueOf<typeof desk.notes>) => (
           <ul className="notes">

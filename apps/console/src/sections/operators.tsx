@@ -5,7 +5,7 @@ import { call } from '../api.ts';
 import { useI18n } from '../i18n.tsx';
 import { formatTime } from '../format.ts';
 import { Failed, Loading } from '../components/states.tsx';
-import { DataTable, type Column } from '../components/data-table.tsx';
+import { DataTable, type Column, type Sort } from '../components/data-table.tsx';
 import type { MessageKey } from '../locales/en.ts';
 import { formErrors } from './operators-form.ts';
 
@@ -18,12 +18,15 @@ export default function OperatorsSection({ self }: { self: number }) {
   const [applied, setApplied] = useState('');
   // Cursor paging: the last id of each page seen, so "next" and "first" need no count.
   const [cursor, setCursor] = useState<number | undefined>(undefined);
+  // Oldest first unless the Created column asks otherwise (issue 16 Quality); the cursor follows the order.
+  const [sort, setSort] = useState<Sort>({ key: 'created', order: 'asc' });
   const [editing, setEditing] = useState<OperatorRow | null>(null);
   const [creating, setCreating] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const query = useQuery({
-    queryKey: ['operators', applied, cursor],
-    queryFn: () => call(ops.list, { query: { username: applied || undefined, limit: PAGE, afterId: cursor } }),
+    queryKey: ['operators', applied, cursor, sort.order],
+    queryFn: () =>
+      call(ops.list, { query: { username: applied || undefined, limit: PAGE, afterId: cursor, order: sort.order } }),
   });
   const rows = query.data ?? [];
 
@@ -64,7 +67,18 @@ export default function OperatorsSection({ self }: { self: number }) {
       {query.isPending && <Loading />}
       {query.isError && <Failed message={query.error.message} onRetry={() => void query.refetch()} />}
       {query.data && rows.length === 0 && <p className="empty">{t('operators.empty')}</p>}
-      {rows.length > 0 && <OperatorTable rows={rows} self={self} onEdit={setEditing} />}
+      {rows.length > 0 && (
+        <OperatorTable
+          rows={rows}
+          self={self}
+          onEdit={setEditing}
+          sort={sort}
+          onSort={(next) => {
+            setSort(next);
+            setCursor(undefined);
+          }}
+        />
+      )}
       <div className="actions">
         {cursor !== undefined && (
           <button type="button" onClick={() => setCursor(undefined)}>
@@ -102,10 +116,14 @@ function OperatorTable({
   rows,
   self,
   onEdit,
+  sort,
+  onSort,
 }: {
   rows: OperatorRow[];
   self: number;
   onEdit: (row: OperatorRow) => void;
+  sort: Sort;
+  onSort: (sort: Sort) => void;
 }) {
   const { t, language } = useI18n();
   const columns: Column<OperatorRow>[] = [
@@ -133,7 +151,13 @@ function OperatorTable({
       header: t('operators.twoFactor'),
       cell: (row) => (row.totpEnabled ? t('operators.on') : t('operators.off')),
     },
-    { id: 'created', header: t('operators.created'), wide: true, cell: (row) => formatTime(row.createdAt, language) },
+    {
+      id: 'created',
+      header: t('operators.created'),
+      wide: true,
+      sortKey: 'created',
+      cell: (row) => formatTime(row.createdAt, language),
+    },
     {
       id: 'edit',
       header: <span className="visually-hidden">{t('operators.edit')}</span>,
@@ -152,6 +176,8 @@ function OperatorTable({
       rows={rows}
       rowKey={(row) => row.id}
       rowTestId={(row) => `operator-${row.username}`}
+      sort={sort}
+      onSort={onSort}
     />
   );
 }

@@ -146,6 +146,18 @@ describe('GET /admin/audit-log', () => {
     expect([...first.body.value, ...next.body.value].map((e) => e.id)).toEqual(
       switches.body.value.slice(0, 4).map((e) => e.id),
     );
+    // Oldest first (issue 16 Quality), keyset-paged the other way with afterId: the same entries reversed.
+    const oldest = await t.get<Entry[]>('/admin/audit-log', {
+      headers: admin,
+      query: { entity: 'switches', limit: 2, order: 'asc' },
+    });
+    const later = await t.get<Entry[]>('/admin/audit-log', {
+      headers: admin,
+      query: { entity: 'switches', limit: 200, order: 'asc', afterId: oldest.body.value[1]!.id },
+    });
+    expect([...oldest.body.value, ...later.body.value].map((e) => e.id)).toEqual(
+      switches.body.value.map((e) => e.id).reverse(),
+    );
     const none = await t.get<Entry[]>('/admin/audit-log', { headers: admin, query: { entity: "x' OR '1'='1" } });
     expect(none.body.value).toEqual([]);
   });
@@ -157,6 +169,8 @@ describe('GET /admin/audit-log', () => {
       { limit: 'ten' },
       { beforeId: -1 },
       { beforeId: '1 OR 1=1' },
+      { afterId: -1 },
+      { order: 'id' },
     ];
     for (const query of queries) {
       expect((await t.get('/admin/audit-log', { headers: admin, query })).status, JSON.stringify(query)).toBe(400);

@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminMemberDetail } from '@khela/contracts';
 import { hashPassword } from '../../src/modules/admin/passwords.ts';
 import { memberRepository } from '../../src/modules/members/repository.ts';
-import { loginAsAdmin, loginAsNewOperator, type AuthHeaders } from '../helpers/admin.ts';
+import { DEMO_ADMIN, loginAsAdmin, loginAsNewOperator, type AuthHeaders } from '../helpers/admin.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { login } from '../members/helpers.ts';
 import { createPlayer, imposeProtection, logInAs, PLAYER_PASSWORD, type TestPlayer } from '../protection/helpers.ts';
 import { demoMerchantId } from '../support/helpers.ts';
 import { requestId } from '../cashier/helpers.ts';
+import { byNumber, byText, expectServerSort } from '../helpers/sorted-list.ts';
 
 interface Page<T> {
   list: T[];
@@ -228,6 +229,106 @@ describe('members desk (issue 16 item 4)', () => {
     expect(deeper.body.value.path.map((p) => p.username)).toEqual([`ag${tag}`, `sub${tag}`]);
     expect(deeper.body.value.list.map((r) => r.username)).toEqual([`leaf${tag}`]);
     expect((await t.get('/admin/agent-tree', { headers: admin, query: { parentId: 2147483000 } })).status).toBe(404);
+  });
+
+  it("sorts the member page's lists and the agent tree on the server, ties by id; a bad sort is refused", async () => {
+    const carol = await createPlayer(t, merchantId);
+    const session = await logInAs(t, carol);
+    for (const amount of ['5.00', '30.00']) {
+      const credit = await t.request(
+        'POST',
+        '/admin/adjustments',
+        { requestId: requestId('sort'), memberId: carol.row.id, direction: 'credit', amount, reason: 'sort test' },
+        { headers: admin },
+      );
+      expect(credit.status).toBe(200);
+    }
+    for (const stake of ['1.00', '3.00', '2.00']) {
+      const round = await t.request(
+        'POST',
+        '/wps/inhouse/dice/bet',
+        { requestId: requestId('dice'), stake, chanceBp: 5000, direction: 'under' },
+        { headers: session },
+      );
+      expect(round.status).toBe(200);
+    }
+    // Three log-ins besides the one above, two of them at the same moment (the tie).
+    await t.db
+      .insertInto('member_sessions')
+      .values(
+        ['10.0.0.9', '10.0.0.1', '10.0.0.5'].map((ip, i) => ({
+          token_hash: Buffer.from(`${tag}-${carol.row.id}-${i}`),
+          merchant_id: merchantId,
+          member_id: carol.row.id,
+          created_at: new Date(i === 0 ? '2026-01-01T00:00:00Z' : '2026-01-02T00:00:00Z'),
+          last_seen: new Date(`2026-01-0${5 - i}T00:00:00Z`),
+          expires_at: new Date('2026-01-10T00:00:00Z'),
+          ip,
+        })),
+      )
+      .execute();
+    // Notes by two operators, all written at the same moment (ties by id).
+    await loginAsNewOperator(t, 'support', `zz${tag}`);
+    const writers = await t.db
+      .selectFrom('operators')
+      .select('id')
+      .where('username', 'in', [DEMO_ADMIN.username, `zz${tag}`])
+      .orderBy('username')
+      .execute();
+    expect(writers).toHaveLength(2);
+    await t.db
+      .insertInto('member_notes')
+      .values(
+        ['first', 'second', 'third'].map((text, i) => ({
+          merchant_id: merchantId,
+          member_id: carol.row.id,
+          operator_id: writers[i % 2]!.id,
+          text,
+          created_at: new Date('2026-01-03T00:00:00Z'),
+        })),
+      )
+      .execute();
+    const agent = await memberRepository(t.db).insertUnder(
+      t.db,
+      { merchant_id: merchantId, username: `top${tag}`, password_hash: carol.row.password_hash, type: 1 },
+      null,
+    );
+    for (const name of ['Beta', 'alpha', 'gamma']) {
+      await memberRepository(t.db).insertUnder(
+        t.db,
+        { merchant_id: merchantId, username: `${name}${tag}`, password_hash: carol.row.password_hash, type: 1 },
+        agent.id,
+      );
+    }
+
+    const member = `/admin/members/${carol.row.id}`;
+    const cases: [string, string, (row: Record<string, unknown>) => string | number, Record<string, number>?][] = [
+      [`${member}/ledger`, 'time', byText('time')],
+      [`${member}/ledger`, 'amount', byNumber('amount')],
+      [`${member}/bets`, 'time', byText('time')],
+      [`${member}/bets`, 'betAmount', byNumber('betAmount')],
+      [`${member}/bets`, 'winAmount', byNumber('winAmount')],
+      [`${member}/bets`, 'profit', byNumber('profit')],
+      [`${member}/logins`, 'at', byText('at')],
+      [`${member}/logins`, 'lastSeen', byText('lastSeen')],
+      [`${member}/logins`, 'ip', byText('ip')],
+      [`${member}/notes`, 'createdAt', byText('createdAt')],
+      [`${member}/notes`, 'operator', byText('operatorUsername')],
+      ['/admin/agent-tree', 'username', byText('username'), { parentId: agent.id }],
+      ['/admin/agent-tree', 'createdAt', byText('createdAt'), { parentId: agent.id }],
+      ['/admin/agent-tree', 'id', byNumber('id'), { parentId: agent.id }],
+    ];
+    for (const [path, sort, key, query] of cases) await expectServerSort(t, admin, path, sort, key, query);
+    const tied = await t.get<Page<{ text: string }>>(`/admin/members/${carol.row.id}/notes`, {
+      headers: admin,
+      query: { sort: 'createdAt', order: 'asc' },
+    });
+    expect(tied.body.value.list.map((n) => n.text)).toEqual(['first', 'second', 'third']);
+    const defaultTree = await t.get<Page<{ username: string }>>('/admin/agent-tree', {
+      headers: admin,
+      query: { parentId: agent.id },
+    });
+    expect(defaultTree.body.value.list.map((r) => r.username)).toEqual([`Beta${tag}`, `alpha${tag}`, `gamma${tag}`]);
   });
 
   it('an operator without the members permission can neither see the section nor call it; support can', async () => {

@@ -89,6 +89,18 @@ describe('operator management', () => {
       query: { username: 'pager_', limit: 1, afterId: first.id },
     });
     expect(page.body.value.map((r) => r.username)).toEqual(['pager_b']);
+    // Newest first (issue 16 Quality): afterId is still the last id of the previous page.
+    const newest = await t.get<Row[]>('/admin/operators', {
+      headers: admin,
+      query: { username: 'pager_', limit: 1, order: 'desc' },
+    });
+    expect(newest.body.value.map((r) => r.username)).toEqual(['pager_b']);
+    const olderPage = await t.get<Row[]>('/admin/operators', {
+      headers: admin,
+      query: { username: 'pager_', limit: 1, order: 'desc', afterId: newest.body.value[0]!.id },
+    });
+    expect(olderPage.body.value.map((r) => r.username)).toEqual(['pager_a']);
+    expect((await t.get('/admin/operators', { headers: admin, query: { order: 'username' } })).status).toBe(400);
 
     const self = await t.request('PATCH', `/admin/operators/${adminId}`, { active: false }, { headers: admin });
     expect(self.status).toBe(409);

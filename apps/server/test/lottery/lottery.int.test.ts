@@ -17,6 +17,7 @@ import { parseMinor } from '@khela/money';
 import { ledger as createLedger, type Ledger } from '../../src/modules/ledger/ledger.ts';
 import { lotteryService } from '../../src/modules/lottery/routes.ts';
 import { loginAsAdmin, loginAsNewOperator, type AuthHeaders } from '../helpers/admin.ts';
+import { byText, expectServerSort } from '../helpers/sorted-list.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { auditLedger, CURRENCY } from '../ledger/helpers.ts';
 import { demoMerchantId } from '../support/helpers.ts';
@@ -585,6 +586,10 @@ describe('draws and settlement', () => {
       { headers: admin },
     );
     expect(listed.body.value.list.map((d) => d.drawId)).toContain(draw.id.toString());
+    // Issue 16 Quality: the operators' draw list sorts on the server.
+    const draws = '/admin/lottery/draws';
+    await expectServerSort(t, admin, draws, 'drawAt', byText('drawAt'), { gameCode: FIVE_MINUTES }, 2);
+    await expectServerSort(t, admin, draws, 'issue', byText('issue'), { gameCode: FIVE_MINUTES }, 2);
   });
 
   it('draws a game at once for end-to-end tests (development only)', async () => {

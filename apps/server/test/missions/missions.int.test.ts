@@ -5,6 +5,7 @@ import { ledger as createLedger, type Ledger } from '../../src/modules/ledger/le
 import { missionBadge } from '../../src/modules/missions/badge.ts';
 import { MISSION_REWARD_KIND, missions as createMissions, type Missions } from '../../src/modules/missions/missions.ts';
 import { loginAsAdmin, loginAsNewOperator, type AuthHeaders } from '../helpers/admin.ts';
+import { byText, expectServerSort } from '../helpers/sorted-list.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { auditLedger, CURRENCY } from '../ledger/helpers.ts';
 import { demoMerchantId, setSwitch } from '../support/helpers.ts';
@@ -520,6 +521,10 @@ describe('the leaderboard', () => {
     );
     const listed = progress.body.value.list.filter((row) => [a, b, c, d].some((m) => m!.username === row.username));
     expect(listed.map((row) => row.username)).toEqual([c, a, b, d].map((m) => m!.username));
+    // Issue 16 Quality: sorted on the server by other fields too (ties by member id).
+    const path = `${ADMIN}/${mission.missionId}/progress`;
+    await expectServerSort(t, admin, path, 'username', byText('username'));
+    await expectServerSort(t, admin, path, 'reachedAt', byText('reachedAt'));
   });
 });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BroadcastView } from '@khela/contracts';
 import { notifyMember } from '../../src/modules/notifications/notify.ts';
 import { loginAsAdmin, loginAsNewOperator, type AuthHeaders } from '../helpers/admin.ts';
+import { byText, expectServerSort } from '../helpers/sorted-list.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { demoMerchantId, withSwitch } from '../support/helpers.ts';
 import { createMember, type WalletMember } from '../wallet/helpers.ts';
@@ -184,6 +185,18 @@ describe('operator broadcasts', () => {
     expect(audit).toEqual([{ action: 'create', entity: 'inboxBroadcasts', entity_id: sent.body.value.id }]);
     const listed = await t.get<{ list: BroadcastView[] }>(BROADCASTS, { headers: admin });
     expect(listed.body.value.list[0]!.id).toBe(sent.body.value.id);
+  });
+
+  it("sorts the operators' sent messages by time or title on the server (issue 16 Quality)", async () => {
+    const a = await createMember(t, merchantId);
+    for (const title of ['Sort b', 'sort A', 'Sort c']) {
+      expect((await broadcast({ target: 'member', memberId: a.id, ...text(title) })).status).toBe(200);
+    }
+    const title = (row: Record<string, unknown>) => (row.title as { en: string }).en.toLowerCase();
+    // The title sorts in the request's language.
+    const english = { ...admin, Language: 'en' };
+    await expectServerSort(t, english, BROADCASTS, 'createdAt', byText('createdAt'));
+    await expectServerSort(t, english, BROADCASTS, 'title', title);
   });
 
   it('to one member or one member type reaches only them', async () => {

@@ -15,6 +15,7 @@ import { ledger as createLedger, type Ledger } from '../../src/modules/ledger/le
 import { pointEarning, pointsFor, type PointEarning } from '../../src/modules/points/earning.ts';
 import { postPoints } from '../../src/modules/points/points-ledger.ts';
 import { loginAsAdmin, type AuthHeaders } from '../helpers/admin.ts';
+import { byNumber, byText, expectServerSort } from '../helpers/sorted-list.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { auditLedger, CURRENCY } from '../ledger/helpers.ts';
 import { demoMerchantId, resetRateLimits, setSwitch } from '../support/helpers.ts';
@@ -450,6 +451,20 @@ describe('redeem', () => {
     expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
     expect(await pointsOf(racer)).toBe(10);
     expect(await stockOf(plenty.id)).toBe(97);
+  });
+
+  it('the redemption queue sorts on the server by time, points or quantity (issue 16 Quality)', async () => {
+    const buyer = await createMember(t, merchantId);
+    const item = await createGoods({ stock: 10, pointsRequired: 10 });
+    await givePoints(buyer, 100n);
+    for (const quantity of [1, 3, 2]) expect((await redeem(buyer, { goodsId: item.id, quantity })).status).toBe(200);
+    const pending = { status: 'pending' };
+    await expectServerSort(t, admin, ADMIN_REDEMPTIONS, 'createdAt', byText('createdAt'), pending);
+    await expectServerSort(t, admin, ADMIN_REDEMPTIONS, 'points', byNumber('points'), pending);
+    await expectServerSort(t, admin, ADMIN_REDEMPTIONS, 'quantity', byNumber('quantity'), pending);
+    const queue = await t.get<{ list: AdminRedemption[] }>(ADMIN_REDEMPTIONS, { headers: admin, query: pending });
+    const ids = queue.body.value.list.map((r) => Number(r.id));
+    expect(ids, 'pending: oldest first unless asked').toEqual([...ids].sort((x, y) => x - y));
   });
 
   it('is decided by an operator: approve consumes, reject returns points and stock once', async () => {

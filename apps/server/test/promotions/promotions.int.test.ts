@@ -9,6 +9,7 @@ import {
 } from '../../src/modules/promotions/promotions.ts';
 import { ledger as createLedger } from '../../src/modules/ledger/ledger.ts';
 import { loginAsAdmin, loginAsNewOperator, type AuthHeaders } from '../helpers/admin.ts';
+import { byNumber, byText, expectServerSort } from '../helpers/sorted-list.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { auditLedger } from '../ledger/helpers.ts';
 import { demoMerchantId, setSwitch } from '../support/helpers.ts';
@@ -360,6 +361,9 @@ describe('member calls', () => {
       expect((await claim(m, id)).body.value).toMatchObject({ status: 'applying', amount: '50.00' });
     }
     expect(await bonusPayments(a.id)).toEqual([]);
+    // Issue 16 Quality: the queue sorts on the server (equal rewards tie by id).
+    await expectServerSort(t, admin, APPLICATIONS, 'createdAt', byText('createdAt'), {}, 2);
+    await expectServerSort(t, admin, APPLICATIONS, 'amount', byNumber('amount'), {}, 2);
     const apps = await t.get<{ list: { id: string; memberId: number }[] }>(APPLICATIONS, { headers: admin });
     const appOf = (m: WalletMember) => apps.body.value.list.find((x) => x.memberId === m.id)!.id;
     const ok = await t.request<{ status: string }>('POST', `${APPLICATIONS}/${appOf(a)}/approve`, undefined, {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSportsEvent, SportsEvent, SportsMenu, SportsSlip } from '@khela/contracts';
 import { ledger as createLedger } from '../../src/modules/ledger/ledger.ts';
 import { loginAsAdmin, loginAsNewOperator, type AuthHeaders } from '../helpers/admin.ts';
+import { byNumber, byText, expectServerSort } from '../helpers/sorted-list.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { mainBalance } from '../inhouse/helpers.ts';
 import { auditLedger, postDeposit } from '../ledger/helpers.ts';
@@ -459,6 +460,20 @@ describe('cash-out and operators', () => {
     const priceMinor = BigInt(price.replace('.', ''));
     expect(await mainBalance(t, p.player)).toBe(before + (cashOut.status === 200 ? priceMinor : 20_000n));
     await ledgerIsClean();
+  });
+
+  it("the operators' event list sorts on the server by start or id (issue 16 Quality)", async () => {
+    const created = [await createEvent(), await createEvent(true), await createEvent()];
+    for (const [i, event] of created.entries()) {
+      await t.db
+        .updateTable('sports_events')
+        .set({ status: 'cancelled', starts_at: new Date(Date.UTC(2026, 0, [3, 1, 3][i]!)) })
+        .where('id', '=', BigInt(event.id))
+        .execute();
+    }
+    const events = '/admin/sports/events';
+    await expectServerSort(t, admin, events, 'startsAt', byText('startsAt'), { status: 'cancelled' });
+    await expectServerSort(t, admin, events, 'id', byNumber('id'), { status: 'cancelled' });
   });
 
   it('operators need the cashier permission; changes are audited; bad markets are refused', async () => {

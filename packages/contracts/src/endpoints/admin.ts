@@ -503,7 +503,7 @@ export const adminEndpoints = {
     path: '/admin/audit-log',
     auth: 'operator',
     summary:
-      'Append-only log of operator changes, newest first; filters by object (entity, entityId), action and operator; page with beforeId',
+      'Append-only log of operator changes, newest first or (order=asc) oldest first; filters by object (entity, entityId), action and operator; keyset pages: beforeId (newest first: the last id of the previous page) and afterId (oldest first: likewise)',
     tags,
     query: z.object({
       entity: z.string().max(64).optional(),
@@ -512,6 +512,9 @@ export const adminEndpoints = {
       operatorId: z.coerce.number().int().min(1).max(MAX_SERIAL).optional(),
       limit: z.coerce.number().int().min(1).max(200).default(50),
       beforeId: z.coerce.number().int().positive().optional(),
+      afterId: z.coerce.number().int().min(0).optional(),
+      /** By time: the log's id is its order of writing. */
+      order: z.enum(['asc', 'desc']).default('desc'),
     }),
     response: z.array(auditEntrySchema),
   }),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { MAX_SERIAL } from './ids.ts';
 import { AGENT_TYPES, MEMBER_TYPES } from './session.ts';
-import { pageShape, pagingShape } from './wallet.ts';
+import { pageShape, pagingShape, sortShape } from './wallet.ts';
 
 const tags = ['admin'] as const;
 
@@ -47,15 +47,19 @@ export const broadcastViewSchema = z.object({
 });
 export type BroadcastView = z.infer<typeof broadcastViewSchema>;
 
+/** What the operators' list of sent messages sorts by (newest first unless asked). */
+export const BROADCAST_SORTS = ['createdAt', 'title'] as const;
+
 export const inboxAdminEndpoints = {
   broadcastsList: defineEndpoint({
     name: 'admin.inbox.broadcasts',
     method: 'GET',
     path: '/admin/inbox-broadcasts',
     auth: 'operator',
-    summary: 'Messages operators sent to the inbox of this merchant, newest first',
+    summary:
+      'Messages operators sent to the inbox of this merchant, sorted by time or title (in the request’s language; newest first)',
     tags,
-    query: z.object(pagingShape),
+    query: z.object({ ...pagingShape, ...sortShape(BROADCAST_SORTS) }),
     response: z.object(pageShape(broadcastViewSchema)),
   }),
   broadcastsCreate: defineEndpoint({

@@ -3,7 +3,7 @@ import { defineEndpoint } from '../endpoint.ts';
 import { amountSchema, moneyValueSchema } from './amount.ts';
 import { clientShape, clientValue } from './games-lobby.ts';
 import { MAX_BIGSERIAL, pathId } from './ids.ts';
-import { page, pagingShape, requestIdSchema } from './wallet.ts';
+import { page, pagingShape, requestIdSchema, sortShape } from './wallet.ts';
 
 /**
  * Our own lottery and e-lottery (issue 15 items 1 and 5; §4, §7, endpoints.md §8; ADR 0021). Games
@@ -334,6 +334,9 @@ export const lotteryGameUpdateSchema = z.object({
 
 const adminTags = ['admin', 'lottery'] as const;
 
+/** What the operators' draw list sorts by (newest draw first unless asked). */
+export const ADMIN_LOTTERY_DRAW_SORTS = ['drawAt', 'issue', 'state'] as const;
+
 export const lotteryAdminEndpoints = {
   games: defineEndpoint({
     name: 'admin.lottery.games',
@@ -360,12 +363,13 @@ export const lotteryAdminEndpoints = {
     method: 'GET',
     path: '/admin/lottery/draws',
     auth: 'operator',
-    summary: 'Draws newest first with their tickets, stakes and payouts',
+    summary: 'Draws with their tickets, stakes and payouts, sorted by draw time, issue or state (newest first)',
     tags: adminTags,
     query: z.object({
       gameCode: lotteryGameCodeSchema.optional(),
       state: z.enum(LOTTERY_DRAW_STATES).optional(),
       ...pagingShape,
+      ...sortShape(ADMIN_LOTTERY_DRAW_SORTS),
     }),
     response: page(adminLotteryDrawSchema),
   }),

@@ -3,7 +3,7 @@ import { defineEndpoint } from '../endpoint.ts';
 import { moneyValueSchema } from './amount.ts';
 import { MAX_SERIAL, pathId } from './ids.ts';
 import { protectionSchema } from './member.ts';
-import { page, pagingShape, recordsShape } from './wallet.ts';
+import { page, pagingShape, recordsShape, sortShape } from './wallet.ts';
 
 const tags = ['admin', 'members'] as const;
 const isoDate = z.iso.datetime({ offset: true });
@@ -13,6 +13,13 @@ const idParams = pathId(MAX_SERIAL);
 export const MEMBER_SEARCH_FIELDS = ['username', 'mobile', 'id', 'ip'] as const;
 export const MEMBER_SORTS = ['id', 'username', 'createdAt', 'lastLoginAt'] as const;
 export const MEMBER_STATUSES = ['active', 'frozen', 'closed'] as const;
+/** What the member page's lists sort by on the server (issue 16 Quality); newest first unless asked. */
+export const MEMBER_LEDGER_SORTS = ['time', 'amount'] as const;
+export const MEMBER_BET_SORTS = ['time', 'betAmount', 'winAmount', 'profit'] as const;
+export const MEMBER_LOGIN_SORTS = ['at', 'lastSeen', 'ip'] as const;
+export const MEMBER_NOTE_SORTS = ['createdAt', 'operator'] as const;
+/** The agent tree's sorts; by id ascending unless asked. */
+export const AGENT_TREE_SORTS = ['id', 'username', 'createdAt'] as const;
 export type MemberStatusName = (typeof MEMBER_STATUSES)[number];
 
 const memberRowSchema = z.object({
@@ -99,10 +106,11 @@ export const memberAdminEndpoints = {
     method: 'GET',
     path: '/admin/members/:id/ledger',
     auth: 'operator',
-    summary: "A member's ledger postings (every wallet), newest first, within a window of days",
+    summary:
+      "A member's ledger postings (every wallet) within a window of days; sorted by time or amount (newest first)",
     tags,
     params: idParams,
-    query: z.object(recordsShape),
+    query: z.object({ ...recordsShape, ...sortShape(MEMBER_LEDGER_SORTS) }),
     response: page(
       z.object({
         id: z.string(),
@@ -121,10 +129,11 @@ export const memberAdminEndpoints = {
     method: 'GET',
     path: '/admin/members/:id/bets',
     auth: 'operator',
-    summary: "A member's betting records, one row per round; `inhouse` rounds open with the round recall",
+    summary:
+      "A member's betting records, one row per round, sorted by time, stake, win or profit (newest first); `inhouse` rounds open with the round recall",
     tags,
     params: idParams,
-    query: z.object(recordsShape),
+    query: z.object({ ...recordsShape, ...sortShape(MEMBER_BET_SORTS) }),
     response: page(
       z.object({
         roundId: z.string(),
@@ -143,10 +152,10 @@ export const memberAdminEndpoints = {
     method: 'GET',
     path: '/admin/members/:id/logins',
     auth: 'operator',
-    summary: "A member's log-ins (their sessions), newest first, with IP and device",
+    summary: "A member's log-ins (their sessions) with IP and device; sorted by time, last seen or IP (newest first)",
     tags,
     params: idParams,
-    query: z.object(pagingShape),
+    query: z.object({ ...pagingShape, ...sortShape(MEMBER_LOGIN_SORTS) }),
     response: page(
       z.object({
         at: isoDate,
@@ -162,10 +171,10 @@ export const memberAdminEndpoints = {
     method: 'GET',
     path: '/admin/members/:id/notes',
     auth: 'operator',
-    summary: "Operators' notes on a member, newest first",
+    summary: "Operators' notes on a member, sorted by time or operator (newest first)",
     tags,
     params: idParams,
-    query: z.object(pagingShape),
+    query: z.object({ ...pagingShape, ...sortShape(MEMBER_NOTE_SORTS) }),
     response: page(noteSchema),
   }),
   noteAdd: defineEndpoint({
@@ -197,11 +206,12 @@ export const memberAdminEndpoints = {
     path: '/admin/agent-tree',
     auth: 'operator',
     summary:
-      'The agent tree: without `parentId` the top-level agents, else the direct downlines of `parentId` and the path to it',
+      'The agent tree: without `parentId` the top-level agents, else the direct downlines of `parentId` and the path to it; sorted by id, username or creation (id ascending)',
     tags,
     query: z.object({
       parentId: z.coerce.number().int().min(1).max(MAX_SERIAL).optional(),
       ...pagingShape,
+      ...sortShape(AGENT_TREE_SORTS),
     }),
     response: z.object({
       ...page(treeNodeSchema).shape,

@@ -3,7 +3,7 @@ import { defineEndpoint } from '../endpoint.ts';
 import { AMOUNT_PATTERN, moneyValueSchema } from './amount.ts';
 import { MAX_SERIAL, pathId } from './ids.ts';
 import { REBATE_PRODUCT_TYPES } from './rebates.ts';
-import { page, pageShape, pagingShape } from './wallet.ts';
+import { page, pageShape, pagingShape, sortShape } from './wallet.ts';
 
 /**
  * Missions (issue 14 item 6; endpoints.md §6 and §8, switch MISSIONLB3; docs/adr/0019-missions.md):
@@ -295,6 +295,8 @@ const idParams = pathId(MAX_SERIAL);
 const adminTags = ['admin', 'mission'] as const;
 /** Columns the operator's mission list sorts by. */
 export const ADMIN_MISSION_SORTS = ['startTime', 'endTime', 'id'] as const;
+/** What a mission's progress list sorts by; `rank`: furthest first, the earlier of a tie ahead. */
+export const MISSION_PROGRESS_SORTS = ['rank', 'username', 'reachedAt'] as const;
 const adminPaging = {
   pageNo: queryInt(100_000).optional(),
   pageSize: queryInt(100).optional(),
@@ -358,10 +360,10 @@ export const missionAdminEndpoints = {
     method: 'GET',
     path: '/admin/missions/:id/progress',
     auth: 'operator',
-    summary: 'Members’ progress in a mission, by rank',
+    summary: 'Members’ progress in a mission, sorted by rank, username or time reached (by rank)',
     tags: adminTags,
     params: idParams,
-    query: z.object(adminPaging),
+    query: z.object({ ...adminPaging, ...sortShape(MISSION_PROGRESS_SORTS) }),
     response: z.object(pageShape(adminMissionProgressSchema)),
   }),
 };

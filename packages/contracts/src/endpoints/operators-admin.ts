@@ -55,12 +55,15 @@ export const operatorAdminEndpoints = {
     method: 'GET',
     path: '/admin/operators',
     auth: 'operator',
-    summary: 'Operators of this merchant, oldest first; page with afterId (the last id of the previous page)',
+    summary:
+      'Operators of this merchant, oldest first or (order=desc) newest first; page with afterId (the last id of the previous page)',
     tags,
     query: z.object({
       username: z.string().trim().max(32).optional(),
       limit: z.coerce.number().int().min(1).max(200).default(50),
       afterId: z.coerce.number().int().min(0).max(MAX_SERIAL).optional(),
+      /** By creation: an operator's id is its order of creation. */
+      order: z.enum(['asc', 'desc']).default('asc'),
     }),
     response: z.array(operatorRowSchema),
   }),

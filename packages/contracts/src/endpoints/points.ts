@@ -3,7 +3,7 @@ import { defineEndpoint } from '../endpoint.ts';
 import { amountSchema, moneyValueSchema } from './amount.ts';
 import { MAX_BIGSERIAL, MAX_SERIAL, pathId } from './ids.ts';
 import { hasControlCharacters } from './support.ts';
-import { page, pagingShape, requestIdSchema } from './wallet.ts';
+import { page, pagingShape, requestIdSchema, sortShape } from './wallet.ts';
 
 /**
  * The points mall (issue 14 item 3; §3 PTSYS3, points never expire; docs/adr/0018-points-mall.md).
@@ -314,6 +314,8 @@ export const adminPointGoodsSchema = z.object({
 export type AdminPointGoods = z.infer<typeof adminPointGoodsSchema>;
 
 export const ADMIN_REDEMPTION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/** What the redemption queue sorts by (issue 16 Quality). */
+export const ADMIN_REDEMPTION_SORTS = ['createdAt', 'points', 'quantity'] as const;
 export const adminRedemptionSchema = z.object({
   id: z.number().int(),
   referenceNumber: z.string(),
@@ -401,9 +403,14 @@ export const pointAdminEndpoints = {
     method: 'GET',
     path: '/admin/point-redemptions',
     auth: 'operator',
-    summary: 'The redemption queue by status, paged: pending oldest first, decided newest first',
+    summary:
+      'The redemption queue by status, paged, sorted by time, points or quantity (pending oldest first, decided newest first)',
     tags: adminTags,
-    query: z.object({ ...pagingShape, status: z.enum(ADMIN_REDEMPTION_STATUSES).optional() }),
+    query: z.object({
+      ...pagingShape,
+      status: z.enum(ADMIN_REDEMPTION_STATUSES).optional(),
+      ...sortShape(ADMIN_REDEMPTION_SORTS),
+    }),
     response: page(adminRedemptionSchema),
   }),
   redemptionApprove: defineEndpoint({

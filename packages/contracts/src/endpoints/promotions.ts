@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { amountSchema, moneyValueSchema } from './amount.ts';
 import { MAX_BIGSERIAL, MAX_SERIAL, pathId } from './ids.ts';
-import { page, pagingShape } from './wallet.ts';
+import { page, pagingShape, sortShape } from './wallet.ts';
 
 /**
  * Promotions (issue 14 items 1–2; §2 /promotions, reward centre and activity centre; §4 activity
@@ -248,6 +248,8 @@ export const adminPromotionSchema = promotionInputSchema
     updatedAt: z.iso.datetime({ offset: true }),
   });
 
+/** What the approval queue sorts by (oldest first unless asked). */
+export const PROMOTION_APPLICATION_SORTS = ['createdAt', 'basis', 'amount'] as const;
 export const promotionApplicationSchema = z.object({
   id: z.string(),
   promotionId: z.number().int(),
@@ -318,9 +320,9 @@ export const promotionAdminEndpoints = {
     method: 'GET',
     path: '/admin/promotion-applications',
     auth: 'operator',
-    summary: 'Participations waiting for approval (Applying), oldest first',
+    summary: 'Participations waiting for approval (Applying), sorted by time, basis or reward (oldest first)',
     tags: adminTags,
-    query: z.object(pagingShape),
+    query: z.object({ ...pagingShape, ...sortShape(PROMOTION_APPLICATION_SORTS) }),
     response: page(promotionApplicationSchema),
   }),
   approve: defineEndpoint({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { amountSchema, moneyValueSchema } from './amount.ts';
 import { MAX_BIGSERIAL, MAX_SERIAL, pathId } from './ids.ts';
-import { page, pagingShape, requestIdSchema } from './wallet.ts';
+import { page, pagingShape, requestIdSchema, sortShape } from './wallet.ts';
 
 /**
  * The sportsbook, our own book of sports and e-sports (issue 15 item 3; §1–§2 SPORTS and ESPORTS;
@@ -362,6 +362,8 @@ export const adminSportsCorrectionSchema = z.object({
 });
 
 const adminTags = ['admin', 'sports'] as const;
+/** What the operators' event list sorts by (newest start first unless asked). */
+export const ADMIN_SPORTS_EVENT_SORTS = ['startsAt', 'status', 'id'] as const;
 const eventParams = pathId(MAX_BIGSERIAL);
 const marketParams = pathId(MAX_BIGSERIAL);
 
@@ -371,9 +373,14 @@ export const sportsAdminEndpoints = {
     method: 'GET',
     path: '/admin/sports/events',
     auth: 'operator',
-    summary: 'Events of this merchant, newest start first, with every market and the open stakes',
+    summary:
+      'Events of this merchant with every market and the open stakes, sorted by start, status (in their lifecycle order) or id (newest start first)',
     tags: adminTags,
-    query: z.object({ status: z.enum(SPORTS_EVENT_STATES).optional(), ...pagingShape }),
+    query: z.object({
+      status: z.enum(SPORTS_EVENT_STATES).optional(),
+      ...pagingShape,
+      ...sortShape(ADMIN_SPORTS_EVENT_SORTS),
+    }),
     response: page(adminSportsEventSchema),
   }),
   eventCreate: defineEndpoint({

@@ -57,6 +57,14 @@ export const pagingShape = {
   pageNo: queryInt(100_000).optional(),
   pageSize: queryInt(RECORDS_MAX_PAGE_SIZE).optional(),
 };
+/**
+ * A list sorted on the server (issue 16 Quality): `sort` one of the list's named fields (the module
+ * maps each to its column; a client never names a column), `order` asc or desc.
+ */
+export const sortShape = <const Sorts extends readonly [string, ...string[]]>(sorts: Sorts) => ({
+  sort: z.enum(sorts).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+});
 export const recordsShape = { ...pagingShape, from: daySchema.optional(), to: daySchema.optional() };
 export const recordsQuerySchema = z.object(recordsShape);
 

@@ -3,7 +3,12 @@ import { toDecimalString } from '@khela/money';
 import {
   AGENT_TYPES,
   RECORDS_DEFAULT_PAGE_SIZE,
+  type AGENT_TREE_SORTS,
   type Language,
+  type MEMBER_BET_SORTS,
+  type MEMBER_LEDGER_SORTS,
+  type MEMBER_LOGIN_SORTS,
+  type MEMBER_NOTE_SORTS,
   type MemberStatusName,
   type MEMBER_SEARCH_FIELDS,
   type MEMBER_SORTS,
@@ -15,7 +20,8 @@ import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
 import { maskMobile } from '../members/member-info.ts';
 import { revokeSessions } from '../passwords/new-password.ts';
 import { protectionInForce, toProtection } from '../protection/guards.ts';
-import { recordsWindow, walletRecords, type RecordsQuery } from '../wallet/records.ts';
+import { recordsWindow, walletRecords, type RecordsQuery, type RecordsSort } from '../wallet/records.ts';
+import { sortedPageOfRows } from '../cashier/records.ts';
 import { inhouseIntegrationCode } from '../games/inhouse/inhouse-wallet.ts';
 
 export interface MemberSearch {
@@ -46,6 +52,21 @@ const SORT_COLUMNS = {
   createdAt: sql.ref('m.created_at'),
   lastLoginAt: sql.ref('m.last_login_at'),
 } as const;
+
+const LOGIN_SORT_COLUMNS = {
+  at: 'created_at',
+  lastSeen: 'last_seen',
+  ip: 'ip',
+} as const satisfies Record<(typeof MEMBER_LOGIN_SORTS)[number], string>;
+const NOTE_SORT_COLUMNS = {
+  createdAt: 'n.created_at',
+  operator: sql`lower(o.username)`,
+} as const satisfies Record<(typeof MEMBER_NOTE_SORTS)[number], unknown>;
+const TREE_SORT_COLUMNS = {
+  id: 'm.id',
+  username: sql`lower(m.username)`,
+  createdAt: 'm.created_at',
+} as const satisfies Record<(typeof AGENT_TREE_SORTS)[number], unknown>;
 
 const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -201,76 +222,75 @@ export function membersDesk(db: Db) {
       };
     },
 
-    async ledger(merchantId: number, id: number, query: RecordsQuery, language: Language) {
+    async ledger(
+      merchantId: number,
+      id: number,
+      query: RecordsQuery & RecordsSort<(typeof MEMBER_LEDGER_SORTS)[number]>,
+      language: Language,
+    ) {
       const window = recordsWindow(query, language);
-      return records.transactionHistory(await memberOf(merchantId, id), window);
+      return records.transactionHistory(await memberOf(merchantId, id), window, undefined, query);
     },
 
-    async bets(merchantId: number, id: number, query: RecordsQuery, language: Language) {
+    async bets(
+      merchantId: number,
+      id: number,
+      query: RecordsQuery & RecordsSort<(typeof MEMBER_BET_SORTS)[number]>,
+      language: Language,
+    ) {
       const window = recordsWindow(query, language);
-      const found = await records.bettingRecords(await memberOf(merchantId, id), window);
+      const found = await records.bettingRecords(await memberOf(merchantId, id), window, {}, query);
       const inhouse = inhouseIntegrationCode(merchantId);
       return { ...found, list: found.list.map((row) => ({ ...row, inhouse: row.vendor === inhouse })) };
     },
 
     /** Every session is one log-in (password, SMS, ticket or remember-me), with its IP and device. */
-    async logins(merchantId: number, id: number, query: Paging) {
+    async logins(merchantId: number, id: number, query: Paging & RecordsSort<(typeof MEMBER_LOGIN_SORTS)[number]>) {
       await memberOf(merchantId, id);
-      const { pageNo, pageSize, offset } = pagingOf(query);
-      const base = db.selectFrom('member_sessions').where('merchant_id', '=', merchantId).where('member_id', '=', id);
-      const [rows, counted] = await Promise.all([
-        base
-          .select(['created_at', 'ip', 'user_agent', 'last_seen', 'revoked_at'])
-          .orderBy('created_at', 'desc')
-          .orderBy('token_hash')
-          .limit(pageSize)
-          .offset(offset)
-          .execute(),
-        base.select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return {
-        list: rows.map((row) => ({
-          at: row.created_at.toISOString(),
-          ip: row.ip,
-          userAgent: row.user_agent,
-          lastSeen: row.last_seen.toISOString(),
-          endedAt: iso(row.revoked_at),
-        })),
-        total: Number(counted.n),
-        pageNo,
-        pageSize,
-      };
+      const base = db
+        .selectFrom('member_sessions')
+        .select(['created_at', 'ip', 'user_agent', 'last_seen', 'revoked_at', 'token_hash'])
+        .where('merchant_id', '=', merchantId)
+        .where('member_id', '=', id);
+      return sortedPageOfRows(
+        base,
+        query,
+        LOGIN_SORT_COLUMNS[query.sort ?? 'at'],
+        (rows) =>
+          rows.map((row) => ({
+            at: row.created_at.toISOString(),
+            ip: row.ip,
+            userAgent: row.user_agent,
+            lastSeen: row.last_seen.toISOString(),
+            endedAt: iso(row.revoked_at),
+          })),
+        'token_hash',
+      );
     },
 
-    async notes(merchantId: number, id: number, query: Paging) {
+    async notes(merchantId: number, id: number, query: Paging & RecordsSort<(typeof MEMBER_NOTE_SORTS)[number]>) {
       await memberOf(merchantId, id);
-      const { pageNo, pageSize, offset } = pagingOf(query);
       const base = db
         .selectFrom('member_notes as n')
+        .leftJoin('operators as o', 'o.id', 'n.operator_id')
+        .select(['n.id', 'n.text', 'n.operator_id', 'o.username', 'n.created_at'])
         .where('n.merchant_id', '=', merchantId)
         .where('n.member_id', '=', id);
-      const [rows, counted] = await Promise.all([
-        base
-          .leftJoin('operators as o', 'o.id', 'n.operator_id')
-          .select(['n.id', 'n.text', 'n.operator_id', 'o.username', 'n.created_at'])
-          .orderBy('n.id', 'desc')
-          .limit(pageSize)
-          .offset(offset)
-          .execute(),
-        base.select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return {
-        list: rows.map((row) => ({
-          id: row.id,
-          text: row.text,
-          operatorId: row.operator_id,
-          operatorUsername: row.username,
-          createdAt: row.created_at.toISOString(),
-        })),
-        total: Number(counted.n),
-        pageNo,
-        pageSize,
-      };
+      const column = NOTE_SORT_COLUMNS[query.sort ?? 'createdAt'];
+      return sortedPageOfRows(
+        base,
+        query,
+        column,
+        (rows) =>
+          rows.map((row) => ({
+            id: row.id,
+            text: row.text,
+            operatorId: row.operator_id,
+            operatorUsername: row.username,
+            createdAt: row.created_at.toISOString(),
+          })),
+        'n.id',
+      );
     },
 
     async addNote(actor: AuditActor & { operatorId: number }, operatorUsername: string, id: number, text: string) {
@@ -327,8 +347,10 @@ export function membersDesk(db: Db) {
     },
 
     /** The agent tree one level at a time: top-level agents, or an agent's direct downlines. */
-    async tree(merchantId: number, query: Paging & { parentId?: number | undefined }) {
-      const { pageNo, pageSize, offset } = pagingOf(query);
+    async tree(
+      merchantId: number,
+      query: Paging & RecordsSort<(typeof AGENT_TREE_SORTS)[number]> & { parentId?: number | undefined },
+    ) {
       let path: { id: number; username: string }[] = [];
       let base = db.selectFrom('members as m').where('m.merchant_id', '=', merchantId);
       if (query.parentId === undefined) {
@@ -345,40 +367,34 @@ export function membersDesk(db: Db) {
           .execute();
         base = base.where('m.upline_id', '=', query.parentId);
       }
-      const [rows, counted] = await Promise.all([
-        base
-          .select((eb) => [
-            'm.id',
-            'm.username',
-            'm.type',
-            'm.status',
-            'm.created_at',
-            eb
-              .selectFrom('members as d')
-              .select(sql<string>`count(*)::text`.as('n'))
-              .whereRef('d.upline_id', '=', 'm.id')
-              .as('downlines'),
-          ])
-          .orderBy('m.id')
-          .limit(pageSize)
-          .offset(offset)
-          .execute(),
-        base.select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow(),
+      const rows = base.select((eb) => [
+        'm.id',
+        'm.username',
+        'm.type',
+        'm.status',
+        'm.created_at',
+        eb
+          .selectFrom('members as d')
+          .select(sql<string>`count(*)::text`.as('n'))
+          .whereRef('d.upline_id', '=', 'm.id')
+          .as('downlines'),
       ]);
-      return {
-        path,
-        list: rows.map((row) => ({
-          id: row.id,
-          username: row.username,
-          type: row.type,
-          status: row.status,
-          downlines: Number(row.downlines ?? 0),
-          createdAt: row.created_at.toISOString(),
-        })),
-        total: Number(counted.n),
-        pageNo,
-        pageSize,
-      };
+      const found = await sortedPageOfRows(
+        rows,
+        { ...query, order: query.order ?? 'asc' },
+        TREE_SORT_COLUMNS[query.sort ?? 'id'],
+        (list) =>
+          list.map((row) => ({
+            id: row.id,
+            username: row.username,
+            type: row.type,
+            status: row.status,
+            downlines: Number(row.downlines ?? 0),
+            createdAt: row.created_at.toISOString(),
+          })),
+        'm.id',
+      );
+      return { path, ...found };
     },
   };
 }

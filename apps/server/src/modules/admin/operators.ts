@@ -68,17 +68,19 @@ export function operatorsService(db: Db) {
     async list(
       merchantId: number,
       merchantCode: string,
-      query: { username?: string | undefined; limit: number; afterId?: number | undefined },
+      query: { username?: string | undefined; limit: number; afterId?: number | undefined; order?: 'asc' | 'desc' },
     ) {
+      const order = query.order ?? 'asc';
       let select = db
         .selectFrom('operators')
         .select(COLUMNS)
         .where('merchant_id', '=', merchantId)
-        .orderBy('id')
+        .orderBy('id', order)
         .limit(query.limit);
       if (query.username)
         select = select.where('username', 'like', `${query.username.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`);
-      if (query.afterId !== undefined) select = select.where('id', '>', query.afterId);
+      // The last id of the previous page, in the order asked (issue 16 Quality).
+      if (query.afterId !== undefined) select = select.where('id', order === 'asc' ? '>' : '<', query.afterId);
       return (await select.execute()).map((row) => toOperator(row, merchantCode));
     },
 

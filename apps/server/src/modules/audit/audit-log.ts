@@ -60,13 +60,17 @@ export interface AuditQuery {
   operatorId?: number | undefined;
   limit: number;
   beforeId?: number | undefined;
+  afterId?: number | undefined;
+  order?: 'asc' | 'desc' | undefined;
 }
 
 export function auditLogRepository(db: Db) {
   return {
     /**
-     * Newest first; page with `beforeId` (the smallest id of the previous page). Filters by object
-     * (entity and its id), action and operator (issue 16 item 8), each on an index (0001, 0038).
+     * Newest first, or oldest first when asked (issue 16 Quality). Keyset pages, not offsets: the
+     * log only grows, and a page deep in it costs what the first does. `beforeId` and `afterId`
+     * bound the ids (the last id of the previous page, newest first and oldest first). Filters by
+     * object (entity and its id), action and operator (issue 16 item 8), each on an index (0001, 0038).
      */
     async list(merchantId: number, query: AuditQuery) {
       let select = db
@@ -85,13 +89,14 @@ export function auditLogRepository(db: Db) {
           'audit_log.created_at',
         ])
         .where('audit_log.merchant_id', '=', merchantId)
-        .orderBy('audit_log.id', 'desc')
+        .orderBy('audit_log.id', query.order ?? 'desc')
         .limit(query.limit);
       if (query.entity !== undefined) select = select.where('audit_log.entity', '=', query.entity);
       if (query.entityId) select = select.where('audit_log.entity_id', '=', query.entityId);
       if (query.action !== undefined) select = select.where('audit_log.action', '=', query.action);
       if (query.operatorId !== undefined) select = select.where('audit_log.operator_id', '=', query.operatorId);
       if (query.beforeId !== undefined) select = select.where('audit_log.id', '<', BigInt(query.beforeId));
+      if (query.afterId !== undefined) select = select.where('audit_log.id', '>', BigInt(query.afterId));
       const rows = await select.execute();
       return rows.map((row) => ({
         id: Number(row.id),

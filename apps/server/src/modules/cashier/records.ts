@@ -1,4 +1,4 @@
-import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { RECORDS_DEFAULT_PAGE_SIZE, RECORDS_TIME_ZONE } from '@khela/contracts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -39,28 +39,33 @@ export async function pageOfRows<T extends keyof Database, Row, View>(
 }
 
 /**
- * One page of an operator's list sorted on the server by `column` (ties by id, the same way), and
- * how many rows `base` matches (issue 16 Quality: every list is paged, filterable and sortable).
+ * One page of an operator's list sorted on the server by `column` (a column name, or an expression
+ * such as `lower(name)`; ties by `tieBreak`, the same way), and how many rows `base` matches
+ * (issue 16 Quality: every list is paged, filterable and sortable). `tieBreak` names the unique
+ * column when `id` is not it or is ambiguous in a join.
  */
-export async function sortedPageOfRows<T extends keyof Database, Row, View>(
-  base: SelectQueryBuilder<Database, T, Row>,
+export async function sortedPageOfRows<DB, T extends keyof DB, Row, View>(
+  base: SelectQueryBuilder<DB, T, Row>,
   query: Omit<RecordsQuery, 'from' | 'to'> & { order?: 'asc' | 'desc' | undefined },
-  column: string,
+  column: string | RawBuilder<unknown>,
   view: (rows: Row[]) => Promise<View[]> | View[],
+  tieBreak = 'id',
 ) {
   const { pageNo, pageSize, offset } = paging(query);
   const order = query.order ?? 'desc';
   const [rows, total] = await Promise.all([
     base
-      .orderBy(sql.ref(column), (by) => (order === 'asc' ? by.asc() : by.desc()).nullsLast())
-      .orderBy(sql.ref('id'), order)
+      .orderBy(typeof column === 'string' ? sql.ref(column) : column, (by) =>
+        (order === 'asc' ? by.asc() : by.desc()).nullsLast(),
+      )
+      .orderBy(sql.ref(tieBreak), order)
       .limit(pageSize)
       .offset(offset)
       .execute(),
     base
       .clearSelect()
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .executeTakeFirstOrThrow(),
+      .select(sql<string>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow() as Promise<{ n: string }>,
   ]);
   return { list: await view(rows), total: Number(total.n), pageNo, pageSize };
 }

@@ -1,23 +1,31 @@
 import { sql } from 'kysely';
 import { DEFAULT_LOTTERY_ODDS, currentSlot, isDrawSchedule } from '@khela/games';
-import { LOTTERY_PRIZE_MODES, type Language, type LotteryDraw, type LotteryGame } from '@khela/contracts';
+import {
+  LOTTERY_PRIZE_MODES,
+  type ADMIN_LOTTERY_DRAW_SORTS,
+  type Language,
+  type LotteryDraw,
+  type LotteryGame,
+} from '@khela/contracts';
 import { parseMinor, toDecimalString } from '@khela/money';
 import type { Db } from '../../db/database.ts';
 import type { LotteryDrawState } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
+import { sortedPageOfRows } from '../cashier/records.ts';
 import { drawView, groupName, scheduleOf, type ListedGame, type LotteryDrawRow, type LotteryGames } from './games.ts';
 
 export interface Paging {
   pageNo?: number | undefined;
   pageSize?: number | undefined;
 }
-const pagingOf = (query: Paging) => {
-  const pageNo = query.pageNo ?? 1;
-  const pageSize = query.pageSize ?? 20;
-  return { pageNo, pageSize, offset: (pageNo - 1) * pageSize };
-};
+const DRAW_SORT_COLUMNS = {
+  drawAt: 'd.draw_at',
+  issue: 'd.issue',
+  state: 'd.state',
+} as const satisfies Record<(typeof ADMIN_LOTTERY_DRAW_SORTS)[number], string>;
+type DrawSort = { sort?: (typeof ADMIN_LOTTERY_DRAW_SORTS)[number] | undefined; order?: 'asc' | 'desc' | undefined };
 
 /** The lottery's public reads and the operator's settings (endpoints.md §8; ADR 0021). */
 export function lotteryReads({ db, games, clock }: { db: Db; games: LotteryGames; clock: () => Date }) {
@@ -31,27 +39,24 @@ export function lotteryReads({ db, games, clock }: { db: Db; games: LotteryGames
   async function drawPage(
     merchantId: number,
     filters: { gameCode?: string | undefined; states: LotteryDrawState[] },
-    query: Paging,
+    query: Paging & DrawSort,
   ) {
-    const { pageNo, pageSize, offset } = pagingOf(query);
     let base = db
       .selectFrom('lottery_draws as d')
       .innerJoin('lottery_games as l', 'l.id', 'd.lottery_game_id')
+      .selectAll('d')
+      .select(['l.code', 'l.format'])
       .where('d.merchant_id', '=', merchantId)
       .where('d.state', 'in', filters.states);
     if (filters.gameCode) base = base.where('l.code', '=', filters.gameCode);
-    const [rows, total] = await Promise.all([
-      base
-        .selectAll('d')
-        .select(['l.code', 'l.format'])
-        .orderBy('d.draw_at', 'desc')
-        .orderBy('d.id', 'desc')
-        .limit(pageSize)
-        .offset(offset)
-        .execute(),
-      base.select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(total.n), pageNo, pageSize };
+    const { list, ...page } = await sortedPageOfRows(
+      base,
+      query,
+      DRAW_SORT_COLUMNS[query.sort ?? 'drawAt'],
+      (rows) => rows,
+      'd.id',
+    );
+    return { rows: list, ...page };
   }
 
   const RESULTS: LotteryDrawState[] = ['drawn', 'settled', 'void'];
@@ -184,7 +189,7 @@ export function lotteryReads({ db, games, clock }: { db: Db; games: LotteryGames
 
     async adminDraws(
       merchantId: number,
-      query: Paging & { gameCode?: string | undefined; state?: LotteryDrawState | undefined },
+      query: Paging & DrawSort & { gameCode?: string | undefined; state?: LotteryDrawState | undefined },
     ) {
       const { rows, ...page } = await drawPage(
         merchantId,

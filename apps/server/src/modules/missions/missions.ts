@@ -6,6 +6,7 @@ import {
   MEMBER_TYPES,
   MISSION_BOARD_SIZE,
   type ADMIN_MISSION_SORTS,
+  type MISSION_PROGRESS_SORTS,
   parseMissionInput,
   type AdminMission,
   type Language,
@@ -61,6 +62,12 @@ const MISSION_SORT_COLUMNS = {
   endTime: 'ends_at',
   id: 'id',
 } as const satisfies Record<(typeof ADMIN_MISSION_SORTS)[number], string>;
+const PROGRESS_SORT_COLUMNS = {
+  // Furthest first; of two as far, the one who got there first (a row compares field by field).
+  rank: sql`(p.value, -extract(epoch from p.reached_at))`,
+  username: sql`lower(m.username)`,
+  reachedAt: 'p.reached_at',
+} as const satisfies Record<(typeof MISSION_PROGRESS_SORTS)[number], unknown>;
 type AdminMissionQuery = z.output<NonNullable<(typeof missionAdminEndpoints.list)['query']>>;
 
 const MISSION_COLUMNS = [
@@ -691,57 +698,49 @@ export function missions({ db, ledger }: { db: Db; ledger: Ledger }) {
       });
     },
 
-    /** GET /admin/missions/:id/progress: members by rank. */
+    /** GET /admin/missions/:id/progress: members by rank unless asked (issue 16 Quality). */
     async progress(
       merchantId: number,
       id: number,
-      query: { pageNo?: number | undefined; pageSize?: number | undefined },
+      query: {
+        pageNo?: number | undefined;
+        pageSize?: number | undefined;
+        sort?: (typeof MISSION_PROGRESS_SORTS)[number] | undefined;
+        order?: 'asc' | 'desc' | undefined;
+      },
     ) {
       const mission = await missionOf(merchantId, id);
-      const pageNo = query.pageNo ?? 1;
-      const pageSize = query.pageSize ?? 20;
-      const [rows, total] = await Promise.all([
-        db
-          .selectFrom('mission_progress as p')
-          .innerJoin('members as m', 'm.id', 'p.member_id')
-          .select([
-            'p.member_id',
-            'm.username',
-            'p.value',
-            'p.reached_at',
-            sql<number>`(SELECT count(*)::int FROM mission_rewards r WHERE r.mission_id = p.mission_id AND r.member_id = p.member_id)`.as(
-              'reached',
-            ),
-            sql<number>`(SELECT count(r.claimed_at)::int FROM mission_rewards r WHERE r.mission_id = p.mission_id AND r.member_id = p.member_id)`.as(
-              'claimed',
-            ),
-          ])
-          .where('p.mission_id', '=', id)
-          .orderBy('p.value', 'desc')
-          .orderBy('p.reached_at')
-          .orderBy('p.member_id')
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize)
-          .execute(),
-        db
-          .selectFrom('mission_progress')
-          .select(sql<number>`count(*)::int`.as('n'))
-          .where('mission_id', '=', id)
-          .executeTakeFirstOrThrow(),
-      ]);
-      return {
-        list: rows.map((row) => ({
-          memberId: row.member_id,
-          username: row.username,
-          reachedValue: valueText(mission.goal_kind, row.value),
-          reachedAt: row.reached_at.toISOString(),
-          milestonesReached: row.reached,
-          milestonesClaimed: row.claimed,
-        })),
-        total: total.n,
-        pageNo,
-        pageSize,
-      };
+      const base = db
+        .selectFrom('mission_progress as p')
+        .innerJoin('members as m', 'm.id', 'p.member_id')
+        .select([
+          'p.member_id',
+          'm.username',
+          'p.value',
+          'p.reached_at',
+          sql<number>`(SELECT count(*)::int FROM mission_rewards r WHERE r.mission_id = p.mission_id AND r.member_id = p.member_id)`.as(
+            'reached',
+          ),
+          sql<number>`(SELECT count(r.claimed_at)::int FROM mission_rewards r WHERE r.mission_id = p.mission_id AND r.member_id = p.member_id)`.as(
+            'claimed',
+          ),
+        ])
+        .where('p.mission_id', '=', id);
+      return sortedPageOfRows(
+        base,
+        query,
+        PROGRESS_SORT_COLUMNS[query.sort ?? 'rank'],
+        (rows) =>
+          rows.map((row) => ({
+            memberId: row.member_id,
+            username: row.username,
+            reachedValue: valueText(mission.goal_kind, row.value),
+            reachedAt: row.reached_at.toISOString(),
+            milestonesReached: row.reached,
+            milestonesClaimed: row.claimed,
+          })),
+        'p.member_id',
+      );
     },
   };
 }

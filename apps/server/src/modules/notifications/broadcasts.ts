@@ -1,12 +1,22 @@
 import { sql, type Selectable } from 'kysely';
-import { isTrialType, type BroadcastInput, type BroadcastView } from '@khela/contracts';
+import {
+  isTrialType,
+  type BROADCAST_SORTS,
+  type BroadcastInput,
+  type BroadcastView,
+  type Language,
+} from '@khela/contracts';
 import type { Db } from '../../db/database.ts';
 import type { InboxBroadcastsTable } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
 import { sanitizeRichText } from '../admin/content/rich-text.ts';
+import { sortedPageOfRows } from '../cashier/records.ts';
 
 type Row = Selectable<InboxBroadcastsTable>;
+
+const sortColumn = (sort: (typeof BROADCAST_SORTS)[number], language: Language) =>
+  sort === 'title' ? sql`lower(title->>${sql.lit(language)})` : 'created_at';
 
 function view(row: Row): BroadcastView {
   return {
@@ -32,19 +42,19 @@ function view(row: Row): BroadcastView {
 /** Operator messages to the inbox (issue 14 item 7): one row per message, matched to members on read. */
 export function inboxBroadcasts({ db }: { db: Db }) {
   return {
-    /** GET /admin/inbox-broadcasts */
-    async list(merchantId: number, pageNo: number, pageSize: number) {
-      const mine = db.selectFrom('inbox_broadcasts').where('merchant_id', '=', merchantId);
-      const [rows, total] = await Promise.all([
-        mine
-          .selectAll()
-          .orderBy('id', 'desc')
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize)
-          .execute(),
-        mine.select(sql<string>`count(*)::text`.as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { list: rows.map(view), total: Number(total.n), pageNo, pageSize };
+    /** GET /admin/inbox-broadcasts: newest first unless asked (issue 16 Quality). */
+    list(
+      merchantId: number,
+      query: {
+        pageNo?: number | undefined;
+        pageSize?: number | undefined;
+        sort?: (typeof BROADCAST_SORTS)[number] | undefined;
+        order?: 'asc' | 'desc' | undefined;
+      },
+      language: Language,
+    ) {
+      const mine = db.selectFrom('inbox_broadcasts').selectAll().where('merchant_id', '=', merchantId);
+      return sortedPageOfRows(mine, query, sortColumn(query.sort ?? 'createdAt', language), (rows) => rows.map(view));
     },
 
     /** POST /admin/inbox-broadcasts (audited): the body is operator HTML, sanitised before it is kept. */

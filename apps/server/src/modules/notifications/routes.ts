@@ -57,8 +57,8 @@ export function registerNotificationRoutes(
   registerEndpoint(app, deps, endpoints.wallet.inboxDelete, ({ req, body }) => inbox.remove(memberOf(req), body.ids));
 
   const broadcasts = inboxBroadcasts(deps);
-  registerEndpoint(app, deps, endpoints.admin.inbox.broadcastsList, ({ merchant, query }) =>
-    broadcasts.list(merchant.id, query.pageNo ?? 1, query.pageSize ?? RECORDS_DEFAULT_PAGE_SIZE),
+  registerEndpoint(app, deps, endpoints.admin.inbox.broadcastsList, ({ merchant, query, language }) =>
+    broadcasts.list(merchant.id, query, language),
   );
   registerEndpoint(app, deps, endpoints.admin.inbox.broadcastsCreate, (ctx) =>
     broadcasts.create(operatorActor(ctx), ctx.body),

@@ -6,6 +6,7 @@ import {
   isTrialType,
   POINT_MAX,
   POINT_TYPES,
+  type ADMIN_REDEMPTION_SORTS,
   type AdminPointConfig,
   type AdminPointGoods,
   type AdminRedemption,
@@ -26,6 +27,13 @@ import type { PaymentPasswords } from '../cashier/payee-accounts/payment-passwor
 import { payFromHouse } from '../ledger/house-payout.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { pointBalanceOf, postPoints } from './points-ledger.ts';
+import { sortedPageOfRows } from '../cashier/records.ts';
+
+const REDEMPTION_SORT_COLUMNS = {
+  createdAt: 'r.created_at',
+  points: 'r.points',
+  quantity: 'r.quantity',
+} as const satisfies Record<(typeof ADMIN_REDEMPTION_SORTS)[number], string>;
 
 /** Ledger transactions of cash ⇄ points conversions. */
 export const POINTS_CONVERT_KIND = 'points_convert';
@@ -720,32 +728,29 @@ export function pointsMall({
       });
     },
 
-    /** GET /admin/point-redemptions: paged on the server (issue 16 Quality). */
-    async redemptions(
+    /**
+     * GET /admin/point-redemptions: paged and sorted on the server (issue 16 Quality); unless asked,
+     * the pending queue oldest first (served in turn), decided ones newest first.
+     */
+    redemptions(
       merchantId: number,
       query: {
         status?: 'pending' | 'approved' | 'rejected' | undefined;
         pageNo?: number | undefined;
         pageSize?: number | undefined;
+        sort?: (typeof ADMIN_REDEMPTION_SORTS)[number] | undefined;
+        order?: 'asc' | 'desc' | undefined;
       },
     ) {
-      const pageNo = query.pageNo ?? 1;
-      const pageSize = query.pageSize ?? 20;
-      let rowsQuery = redemptionQuery(db).where('r.merchant_id', '=', merchantId);
-      let countQuery = db.selectFrom('point_redemptions').where('merchant_id', '=', merchantId);
-      if (query.status) {
-        rowsQuery = rowsQuery.where('r.status', '=', query.status);
-        countQuery = countQuery.where('status', '=', query.status);
-      }
-      const [rows, total] = await Promise.all([
-        rowsQuery
-          .orderBy('r.id', query.status === 'pending' ? 'asc' : 'desc')
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize)
-          .execute(),
-        countQuery.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-      ]);
-      return { list: rows.map(redemptionView), total: total.n, pageNo, pageSize };
+      let rows = redemptionQuery(db).where('r.merchant_id', '=', merchantId);
+      if (query.status) rows = rows.where('r.status', '=', query.status);
+      return sortedPageOfRows(
+        rows,
+        { ...query, order: query.order ?? (query.status === 'pending' ? 'asc' : 'desc') },
+        REDEMPTION_SORT_COLUMNS[query.sort ?? 'createdAt'],
+        (found) => found.map(redemptionView),
+        'r.id',
+      );
     },
 
     approve: (actor: AuditActor & { operatorId: number }, id: number) => decide(actor, id, 'approved', null),

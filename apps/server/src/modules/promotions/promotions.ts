@@ -11,6 +11,7 @@ import {
   type PromotionInput,
   type PromotionView,
   type ADMIN_PROMOTION_SORTS,
+  type PROMOTION_APPLICATION_SORTS,
   type promotionAdminEndpoints,
 } from '@khela/contracts';
 import type { Db } from '../../db/database.ts';
@@ -984,25 +985,31 @@ export function promotions({ db, ledger }: { db: Db; ledger: Ledger }) {
     reject: (actor: AuditActor & { operatorId: number }, id: number, reason: string) =>
       decide(actor, id, false, reason),
 
-    async applications(merchantId: number, query: { pageNo?: number | undefined; pageSize?: number | undefined }) {
-      const pageNo = query.pageNo ?? 1;
-      const pageSize = query.pageSize ?? 20;
+    /** GET /admin/promotion-applications: the approval queue, oldest first unless asked (issue 16 Quality). */
+    async applications(
+      merchantId: number,
+      query: {
+        pageNo?: number | undefined;
+        pageSize?: number | undefined;
+        sort?: (typeof PROMOTION_APPLICATION_SORTS)[number] | undefined;
+        order?: 'asc' | 'desc' | undefined;
+      },
+    ) {
       const base = db
         .selectFrom('promotion_participations')
+        .select('id')
         .where('merchant_id', '=', merchantId)
         .where('status', '=', 'applying');
-      const [ids, total] = await Promise.all([
-        base
-          .select('id')
-          .orderBy('id')
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize)
-          .execute(),
-        base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-      ]);
-      const list = [];
-      for (const { id } of ids) list.push(await applicationView(db, id));
-      return { list, total: total.n, pageNo, pageSize };
+      return sortedPageOfRows(
+        base,
+        { ...query, order: query.order ?? 'asc' },
+        APPLICATION_SORT_COLUMNS[query.sort ?? 'createdAt'],
+        async (ids) => {
+          const list = [];
+          for (const { id } of ids) list.push(await applicationView(db, id));
+          return list;
+        },
+      );
     },
 
     /** GET /admin/promotions: paged, filtered and sorted on the server (issue 16 Quality). */
@@ -1083,6 +1090,11 @@ const PROMOTION_SORT_COLUMNS = {
   updated: 'updated_at',
   id: 'id',
 } as const satisfies Record<(typeof ADMIN_PROMOTION_SORTS)[number], string>;
+const APPLICATION_SORT_COLUMNS = {
+  createdAt: 'created_at',
+  basis: 'basis',
+  amount: 'amount',
+} as const satisfies Record<(typeof PROMOTION_APPLICATION_SORTS)[number], string>;
 
 async function currencyOf(trx: Db, merchantId: number): Promise<string> {
   const row = await trx

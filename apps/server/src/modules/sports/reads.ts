@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { sql } from 'kysely';
 import type {
   ADMIN_CORRECTION_SORTS,
+  ADMIN_SPORTS_EVENT_SORTS,
   AdminSportsEvent,
   Language,
   SportCode,
@@ -90,6 +91,11 @@ function eventView(row: EventWithNames, language: Language, markets: SportsMarke
 
 /** What members read: the menu, the event lists and one event (visitors may browse; §2). */
 type AdminCorrectionsQuery = NonNullable<z.output<NonNullable<(typeof sportsAdminEndpoints.corrections)['query']>>>;
+const EVENT_SORT_COLUMNS = {
+  startsAt: 'e.starts_at',
+  status: 'e.status',
+  id: 'e.id',
+} as const satisfies Record<(typeof ADMIN_SPORTS_EVENT_SORTS)[number], string>;
 const CORRECTION_SORT_COLUMNS = {
   updatedAt: 'updated_at',
   outstanding: 'outstanding',
@@ -203,27 +209,27 @@ export function sportsReads(db: Db) {
         status?: SportsEvent['status'] | undefined;
         pageNo?: number | undefined;
         pageSize?: number | undefined;
+        sort?: (typeof ADMIN_SPORTS_EVENT_SORTS)[number] | undefined;
+        order?: 'asc' | 'desc' | undefined;
         id?: number;
       },
     ) {
-      const pageNo = query.pageNo ?? 1;
-      const pageSize = query.pageSize ?? 20;
       const filtered = eventsWithNames(db)
         .where('e.merchant_id', '=', merchantId)
         .$if(query.status !== undefined, (q) => q.where('e.status', '=', query.status!))
         .$if(query.id !== undefined, (q) => q.where('e.id', '=', BigInt(query.id!)));
-      const [rows, total] = await Promise.all([
-        filtered
-          .orderBy('e.starts_at', 'desc')
-          .orderBy('e.id', 'desc')
-          .limit(pageSize)
-          .offset((pageNo - 1) * pageSize)
-          .execute(),
-        filtered
-          .clearSelect()
-          .select(sql<string>`count(*)::text`.as('n'))
-          .executeTakeFirstOrThrow(),
-      ]);
+      const {
+        list: rows,
+        total,
+        pageNo,
+        pageSize,
+      } = await sortedPageOfRows(
+        filtered,
+        query,
+        EVENT_SORT_COLUMNS[query.sort ?? 'startsAt'],
+        (found) => found,
+        'e.id',
+      );
       const ids = rows.map((r) => r.id);
       const markets = await marketsOf(db, ids, false);
       const stakes = ids.length
@@ -254,7 +260,7 @@ export function sportsReads(db: Db) {
           corrections: row.corrections,
         };
       });
-      return { list, total: Number(total.n), pageNo, pageSize };
+      return { list, total, pageNo, pageSize };
     },
 
     async adminEvent(merchantId: number, eventId: number): Promise<AdminSportsEvent> {

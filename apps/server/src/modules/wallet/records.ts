@@ -1,6 +1,13 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { toDecimalString } from '@khela/money';
-import { RECORDS_DEFAULT_PAGE_SIZE, RECORDS_MAX_DAYS, RECORDS_TIME_ZONE, type Language } from '@khela/contracts';
+import {
+  RECORDS_DEFAULT_PAGE_SIZE,
+  RECORDS_MAX_DAYS,
+  RECORDS_TIME_ZONE,
+  type Language,
+  type MEMBER_BET_SORTS,
+  type MEMBER_LEDGER_SORTS,
+} from '@khela/contracts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberContext } from '../../http/context.ts';
@@ -45,6 +52,15 @@ export interface RecordsWindow {
   pageSize: number;
   offset: number;
 }
+
+/** The console's sort of a member's records (issue 16 Quality); without it, newest first. */
+export interface RecordsSort<Key extends string> {
+  sort?: Key | undefined;
+  order?: 'asc' | 'desc' | undefined;
+}
+/** ORDER BY the chosen column (nulls last), then `tieBreak` the same way. */
+const sortedBy = (column: RawBuilder<unknown>, tieBreak: RawBuilder<unknown>, order: 'asc' | 'desc' = 'desc') =>
+  order === 'asc' ? sql`${column} ASC NULLS LAST, ${tieBreak} ASC` : sql`${column} DESC NULLS LAST, ${tieBreak} DESC`;
 
 /** §9 date window and paging: refuses days that do not exist, reversed and too long windows. */
 export function recordsWindow(query: RecordsQuery, language: Language): RecordsWindow {
@@ -102,6 +118,11 @@ const WALLET_OF_KIND = {
   withdrawal_hold: 'hold',
 } as const;
 
+const POSTING_SORT_COLUMNS = {
+  time: sql.ref('p.created_at'),
+  amount: sql.ref('p.amount'),
+} as const satisfies Record<(typeof MEMBER_LEDGER_SORTS)[number], RawBuilder<unknown>>;
+
 /** The member's records (issue 5 item 7), read from the ledger: it is the one source of truth. */
 export function walletRecords({ db }: { db: Db }) {
   /** created_at within the window's days, in the records' time zone. */
@@ -115,6 +136,7 @@ export function walletRecords({ db }: { db: Db }) {
     kinds: readonly (keyof typeof WALLET_OF_KIND)[],
     type?: string,
     bonusKinds: readonly string[] = [],
+    sort: RecordsSort<(typeof MEMBER_LEDGER_SORTS)[number]> = {},
   ) {
     const base = db
       .selectFrom('ledger_postings as p')
@@ -144,8 +166,7 @@ export function walletRecords({ db }: { db: Db }) {
           't.kind',
           't.idempotency_key',
         ])
-        .orderBy('p.created_at', 'desc')
-        .orderBy('p.id', 'desc')
+        .orderBy(sortedBy(POSTING_SORT_COLUMNS[sort.sort ?? 'time'], sql.ref('p.id'), sort.order))
         .limit(window.pageSize)
         .offset(window.offset)
         .execute(),
@@ -188,7 +209,8 @@ export function walletRecords({ db }: { db: Db }) {
       .where('st.kind', 'in', ['bet', 'win', 'rollback'])
       .where(within(window, 'p.created_at'));
   // A bet debits the member; a rollback refunds it, so both count towards the stake.
-  const staked = sql<string>`coalesce(sum(CASE WHEN st.kind IN ('bet', 'rollback') THEN -p.amount ELSE 0 END), 0)::text`;
+  const stakedSum = sql<bigint>`coalesce(sum(CASE WHEN st.kind IN ('bet', 'rollback') THEN -p.amount ELSE 0 END), 0)`;
+  const staked = sql<string>`${stakedSum}::text`;
   /**
    * The game of each of the member's rounds: a bet names no session, but the round's win or
    * rollback came through the session its launch opened (a win of zero too, which posts nothing).
@@ -237,8 +259,13 @@ export function walletRecords({ db }: { db: Db }) {
       .groupBy(['v.code', 'st.round_id']);
   };
   /** A round's current win is more than it staked (a resettled slip's by its current payout). */
-  const currentWinMoreThanStaked = sql<boolean>`${currentWin}
-    > coalesce(sum(CASE WHEN st.kind IN ('bet', 'rollback') THEN -p.amount ELSE 0 END), 0)`;
+  const currentWinMoreThanStaked = sql<boolean>`${currentWin} > ${stakedSum}`;
+  const ROUND_SORT_COLUMNS = {
+    time: sql`min(p.created_at)`,
+    betAmount: stakedSum,
+    winAmount: currentWin,
+    profit: sql`${currentWin} - ${stakedSum}`,
+  } as const satisfies Record<(typeof MEMBER_BET_SORTS)[number], RawBuilder<unknown>>;
   const money = (bet: string, win: string) => ({
     betAmount: toDecimalString(BigInt(bet)),
     winAmount: toDecimalString(BigInt(win)),
@@ -246,8 +273,12 @@ export function walletRecords({ db }: { db: Db }) {
   });
 
   return {
-    transactionHistory: (member: MemberContext, window: RecordsWindow, type?: string) =>
-      postings(member, window, ['member_main', 'member_bonus', 'member_game', 'withdrawal_hold'], type),
+    transactionHistory: (
+      member: MemberContext,
+      window: RecordsWindow,
+      type?: string,
+      sort?: RecordsSort<(typeof MEMBER_LEDGER_SORTS)[number]>,
+    ) => postings(member, window, ['member_main', 'member_bonus', 'member_game', 'withdrawal_hold'], type, [], sort),
 
     /** The bonus wallet, and bonuses paid into the main wallet (BONUS_KINDS_IN_MAIN). */
     bonusDetails: (member: MemberContext, window: RecordsWindow) =>
@@ -295,6 +326,7 @@ export function walletRecords({ db }: { db: Db }) {
       member: MemberContext,
       window: RecordsWindow,
       filters: { gameCode?: string | undefined; result?: 'win' | 'loss' | undefined } = {},
+      sort: RecordsSort<(typeof MEMBER_BET_SORTS)[number]> = {},
     ) {
       let groups = roundsOf(member, window, filters.gameCode);
       if (filters.result)
@@ -302,7 +334,11 @@ export function walletRecords({ db }: { db: Db }) {
           filters.result === 'win' ? currentWinMoreThanStaked : sql<boolean>`NOT ${currentWinMoreThanStaked}`,
         );
       const [rows, counted] = await Promise.all([
-        groups.orderBy('started_at', 'desc').orderBy('round_id').limit(window.pageSize).offset(window.offset).execute(),
+        groups
+          .orderBy(sortedBy(ROUND_SORT_COLUMNS[sort.sort ?? 'time'], sql.ref('st.round_id'), sort.order))
+          .limit(window.pageSize)
+          .offset(window.offset)
+          .execute(),
         db
           .selectFrom(groups.as('g'))
           .select(sql<string>`count(*)::text`.as('n'))
