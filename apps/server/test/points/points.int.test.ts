@@ -463,8 +463,9 @@ describe('redeem', () => {
     await expectServerSort(t, admin, ADMIN_REDEMPTIONS, 'points', byNumber('points'), pending);
     await expectServerSort(t, admin, ADMIN_REDEMPTIONS, 'quantity', byNumber('quantity'), pending);
     const queue = await t.get<{ list: AdminRedemption[] }>(ADMIN_REDEMPTIONS, { headers: admin, query: pending });
-    const ids = queue.body.value.list.map((r) => Number(r.id));
-    expect(ids, 'pending: oldest first unless asked').toEqual([...ids].sort((x, y) => x - y));
+    // Oldest first by creation time (concurrent redeems above can take ids out of that order).
+    const times = queue.body.value.list.map((r) => Date.parse(r.createdAt));
+    expect(times, 'pending: oldest first unless asked').toEqual([...times].sort((x, y) => x - y));
   });
 
   it('is decided by an operator: approve consumes, reject returns points and stock once', async () => {
