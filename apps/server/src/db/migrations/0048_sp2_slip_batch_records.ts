@@ -14,6 +14,9 @@ import { sql, type Kysely } from 'kysely';
  *   check them), their ids taken from the sequence beforehand so the answer's legs are built once.
  * - The batch's legs come as flat arrays (selection, odds sent) with each slip's leg count, not a
  *   JSON document per slip parsed twice.
+ * - No look for the request's earlier slip before placing (an index probe every slip for a rare
+ *   retry): a requestId placed before is the slip's unique violation (status 'error', its
+ *   subtransaction writes nothing), and slips.ts answers the earlier slip on that and on any refusal.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -66,13 +69,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         status := 'guard';
         detail := jsonb_build_object('status', v_guard.status, 'selfExcludedUntil', v_guard.self_excluded_until,
                                      'coolingOffUntil', v_guard.cooling_off_until);
-        RETURN NEXT;
-        RETURN;
-      END IF;
-
-      SELECT s.id INTO slip_id FROM sports_slips s WHERE s.member_id = p_member_id AND s.request_id = p_request_id;
-      IF FOUND THEN
-        status := 'replay';
         RETURN NEXT;
         RETURN;
       END IF;

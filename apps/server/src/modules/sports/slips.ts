@@ -286,7 +286,7 @@ export function sportsSlips({
   }
 
   /** A refusal of sports_place_slip() (migrations 0047, 0048) as the member is told it. */
-  function refusalOf(placed: PlacedRow): AppError {
+  function refusalOf(placed: PlacedRow): Error {
     const detail = placed.detail ?? {};
     switch (placed.status) {
       case 'odds_changed':
@@ -311,7 +311,7 @@ export function sportsSlips({
       case 'same_event':
         return new AppError(`sports.${placed.status}`);
       default:
-        return new AppError('sports.request_reused');
+        return new Error(`sports_place_slip answered ${placed.status}`);
     }
   }
 
@@ -361,8 +361,8 @@ export function sportsSlips({
           coolingOffUntil: guard.coolingOffUntil === null ? null : new Date(guard.coolingOffUntil),
         });
       }
-      if (placed.status === 'replay') return replayOr(new AppError('sports.request_reused'));
-      if (placed.status !== 'ok') throw refusalOf(placed);
+      // Not placed: the same requestId placed before answers its slip (sports_place_slip does not look first).
+      if (placed.status !== 'ok') return replayOr(refusalOf(placed));
       return { ...placedView(placed, input, stake, language), balance: toDecimalString(placed.balance!) };
     },
 
