@@ -251,7 +251,9 @@ export function sportsSlips({
     const results = new Map<SlipToPlace, PlacedRow>(rows.map((row) => [slips[row.ord - 1]!, row]));
     return batch.map((slip) => results.get(slip)!);
   }
-  const placeSlip = groupCommit(placeSlips, { onBatch: onSlipBatch });
+  // A second lane only for a backlog of 16: larger batches share one insert of records and one firing
+  // of the statistics triggers (bench:sports: 5.4 → 6.6–9.2 slips a batch, PostgreSQL CPU a slip −10–25 %).
+  const placeSlip = groupCommit(placeSlips, { onBatch: onSlipBatch, laneThreshold: 16 });
 
   /** The answer of a slip just placed, from what sports_place_slip() read and wrote: no read after the commit. */
   function placedView(placed: PlacedRow, input: SportsSlipInput, stake: bigint, language: Language): SportsSlip {
