@@ -254,6 +254,19 @@ describe('placing slips', () => {
     expect(answers.filter((x) => x.status === 200)).toHaveLength(5);
     expect(answers.filter((x) => x.body.code === 'wallet.insufficient_funds')).toHaveLength(15);
     expect(await mainBalance(t, p.player)).toBe(0n);
+    // The slips of a batch share one insert of records (migration 0048): one a placed slip, with its
+    // stake's transaction, none for a refused one; the summaries count five bets.
+    const records = await sql<{ slips: bigint; records: bigint; staked: bigint; counted: bigint }>`
+      SELECT (SELECT count(*) FROM sports_slips WHERE member_id = s.member) AS slips,
+             (SELECT count(*) FROM seamless_transactions st
+                JOIN sports_slips ss ON ss.id::text = st.round_id AND ss.member_id = st.member_id
+                JOIN ledger_transactions lt ON lt.id = st.ledger_transaction_id
+                                           AND lt.idempotency_key = 'sports:' || ss.id || ':stake'
+               WHERE st.member_id = s.member AND st.kind = 'bet' AND st.amount = ss.stake) AS records,
+             (SELECT count(*) FROM seamless_transactions WHERE member_id = s.member) AS staked,
+             (SELECT sum(bet_count)::bigint FROM member_daily_stats WHERE member_id = s.member) AS counted
+        FROM (SELECT ${p.player.row.id}::integer AS member) s`.execute(t.db);
+    expect(records.rows[0]).toEqual({ slips: 5n, records: 5n, staked: 5n, counted: 5n });
 
     const q = await fundedPlayer(5_000n);
     const body = { requestId: requestId(), stake: '10.00', oddsPolicy: 'ask', legs: [leg(a, 'ONE_X_TWO', 'AWAY')] };

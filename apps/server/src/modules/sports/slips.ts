@@ -14,18 +14,20 @@ import { cashOutValue } from './settle-rules.ts';
 import type { SportsVendorBook } from './vendor.ts';
 
 /**
- * Slips placed in one statement (migration 0047, issue 15 Performance): for each, the guard, the
- * locks, the read, the slip's rules, the stake, the slip, its legs and its record; the slips in
- * flight written together, one commit (group commit, ADR 0007), each in its own subtransaction.
+ * Slips placed in one statement (migrations 0047 and 0048, issue 15 Performance): for each, the
+ * guard, the locks, the read, the slip's rules, the stake, the slip and its legs; the slips in
+ * flight written together, one commit (group commit, ADR 0007), each in its own subtransaction,
+ * then the placed slips' seamless records in one insert. Each slip's legs follow one another in
+ * the selection and odds arrays, after its count of legs.
  */
 const PLACE_SLIPS = {
   name: 'sports_place_slips',
   text: `SELECT * FROM sports_place_slips($1::integer[], $2::integer[], $3::text[], $4::text[], $5::text[],
-                                       $6::bigint[], $7::jsonb[], $8::text[], $9::integer[], $10::text[],
-                                       $11::integer[], $12::integer[])`,
+                                       $6::bigint[], $7::integer[], $8::bigint[], $9::integer[], $10::text[],
+                                       $11::integer[], $12::text[], $13::integer[], $14::integer[])`,
 };
 
-/** A leg of a slip just placed, as sports_place_slip() read and wrote it (JSON). */
+/** A leg of a slip just placed, as sports_place_slip() read and wrote it (JSON, migration 0048). */
 interface PlacedLeg {
   leg_id: number;
   id: number;
@@ -236,7 +238,9 @@ export function sportsSlips({
       column((s) => s.terms),
       column((s) => s.merchant.currency),
       column((s) => s.stake.toString()),
-      column((s) => JSON.stringify(s.input.legs.map((leg) => [leg.selectionId, Number(parseMinor(leg.odds))]))),
+      column((s) => s.input.legs.length),
+      slips.flatMap((s) => s.input.legs.map((leg) => leg.selectionId)),
+      slips.flatMap((s) => s.input.legs.map((leg) => Number(parseMinor(leg.odds)))),
       column((s) => s.input.oddsPolicy),
       column((s) => s.book.integrationId),
       column((s) => s.book.integrationCode),
@@ -247,7 +251,9 @@ export function sportsSlips({
     const results = new Map<SlipToPlace, PlacedRow>(rows.map((row) => [slips[row.ord - 1]!, row]));
     return batch.map((slip) => results.get(slip)!);
   }
-  const placeSlip = groupCommit(placeSlips, { onBatch: onSlipBatch });
+  // A second lane only for a backlog of 16: larger batches share one insert of records and one firing
+  // of the statistics triggers (bench:sports: 5.4 → 6.6–9.2 slips a batch, PostgreSQL CPU a slip −10–25 %).
+  const placeSlip = groupCommit(placeSlips, { onBatch: onSlipBatch, laneThreshold: 16 });
 
   /** The answer of a slip just placed, from what sports_place_slip() read and wrote: no read after the commit. */
   function placedView(placed: PlacedRow, input: SportsSlipInput, stake: bigint, language: Language): SportsSlip {
@@ -281,8 +287,8 @@ export function sportsSlips({
     };
   }
 
-  /** A refusal of sports_place_slip() (migration 0047) as the member is told it. */
-  function refusalOf(placed: PlacedRow): AppError {
+  /** A refusal of sports_place_slip() (migrations 0047, 0048) as the member is told it. */
+  function refusalOf(placed: PlacedRow): Error {
     const detail = placed.detail ?? {};
     switch (placed.status) {
       case 'odds_changed':
@@ -307,7 +313,7 @@ export function sportsSlips({
       case 'same_event':
         return new AppError(`sports.${placed.status}`);
       default:
-        return new AppError('sports.request_reused');
+        return new Error(`sports_place_slip answered ${placed.status}`);
     }
   }
 
@@ -357,8 +363,8 @@ export function sportsSlips({
           coolingOffUntil: guard.coolingOffUntil === null ? null : new Date(guard.coolingOffUntil),
         });
       }
-      if (placed.status === 'replay') return replayOr(new AppError('sports.request_reused'));
-      if (placed.status !== 'ok') throw refusalOf(placed);
+      // Not placed: the same requestId placed before answers its slip (sports_place_slip does not look first).
+      if (placed.status !== 'ok') return replayOr(refusalOf(placed));
       return { ...placedView(placed, input, stake, language), balance: toDecimalString(placed.balance!) };
     },
 
