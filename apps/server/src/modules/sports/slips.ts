@@ -14,7 +14,7 @@ import { cashOutValue } from './settle-rules.ts';
 import type { SportsVendorBook } from './vendor.ts';
 
 /**
- * Slips placed in one statement (migrations 0047 and 0048, issue 15 Performance): for each, the
+ * Slips placed in one statement (migration 0047, issue 15 Performance): for each, the
  * guard, the locks, the read, the slip's rules, the stake, the slip and its legs; the slips in
  * flight written together, one commit (group commit, ADR 0007), each in its own subtransaction,
  * then the placed slips' seamless records in one insert. Each slip's legs follow one another in
@@ -27,7 +27,7 @@ const PLACE_SLIPS = {
                                        $11::integer[], $12::text[], $13::integer[], $14::integer[])`,
 };
 
-/** A leg of a slip just placed, as sports_place_slip() read and wrote it (JSON, migration 0048). */
+/** A leg of a slip just placed, as sports_place_slip() read and wrote it (JSON, migration 0047). */
 interface PlacedLeg {
   leg_id: number;
   id: number;
@@ -287,7 +287,7 @@ export function sportsSlips({
     };
   }
 
-  /** A refusal of sports_place_slip() (migrations 0047, 0048) as the member is told it. */
+  /** A refusal of sports_place_slip() (migration 0047) as the member is told it. */
   function refusalOf(placed: PlacedRow): Error {
     const detail = placed.detail ?? {};
     switch (placed.status) {

@@ -1,28 +1,38 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 15 Performance, a slip's PostgreSQL cost (migration 0047's functions, same rules and answers):
+ * Issue 15 Performance, a slip placed in one statement (ADR 0024 addendum, as inhouse_round() for
+ * our games, ADR 0011). sports_place_slip() does in one call what slips.ts did in nine round trips —
+ * the member's play guard (status and breaks in force), the shared advisory locks of the legs' events
+ * and markets (book.ts's keys: a result, a suspension or an odds change waits for slips in flight),
+ * the legs read once after them, in the order sent, into arrays (a statement of their own, so they
+ * see all that committed before), the slip's rules (§ of ADR 0024: one leg per event, bettable
+ * events, open markets, the odds-change policy, the tightest stake limits), the member's session of
+ * the book's game (made once, born expired, as ownBookSession), the stake (`sports:<slip>:stake`,
+ * seamless.bet), the slip and its legs (their ids taken from the sequence beforehand, so the
+ * answer's legs are built once).
  *
- * - The seamless records of a batch's placed slips are inserted by sports_place_slips() in ONE
- *   statement after its loop, so the statistics triggers on seamless_transactions (statement-level,
- *   with transition tables: agent_stats_seamless, vendor_stats_seamless, announce_credit_seamless)
- *   fire once a batch instead of once a slip. sports_place_slip() answers the record's ledger
- *   transaction and session instead. A refused slip still writes nothing (no record either); a record
- *   commits with its slip (same statement and transaction; should the insert fail, the batch fails
- *   and the server writes it again one slip at a time, ADR 0007); a replay writes nothing.
- * - The legs are read once, in the order sent, into arrays (no JSON built and parsed per slip to
- *   check them), their ids taken from the sequence beforehand so the answer's legs are built once.
- * - The batch's legs come as flat arrays (selection, odds sent) with each slip's leg count, not a
- *   JSON document per slip parsed twice.
- * - No look for the request's earlier slip before placing (an index probe every slip for a rare
- *   retry): a requestId placed before is the slip's unique violation (status 'error', its
- *   subtransaction writes nothing), and slips.ts answers the earlier slip on that and on any refusal.
+ * sports_place_slips() places the slips in flight on an instance in one statement and one commit
+ * (group commit, ADR 0007), each in its own subtransaction, in member order; the batch's legs come as
+ * flat arrays (selection, odds sent) with each slip's leg count. The seamless records of its placed
+ * slips are inserted in ONE statement after the loop, so the statistics triggers on
+ * seamless_transactions (statement-level, with transition tables) fire once a batch, not once a slip;
+ * a record commits with its slip (should that insert fail, the batch fails and the server writes the
+ * slips again one at a time).
+ *
+ * Refusals write nothing and come back as a status with their detail, for slips.ts to word:
+ *   guard {status, selfExcludedUntil, coolingOffUntil} | selection_not_found | same_event |
+ *   betting_closed {eventId, status} | market_suspended {marketId, status} | odds_changed {legs:
+ *   [{selectionId, odds}]} | stake_below_minimum {minStake} | stake_above_maximum {maxStake} | error
+ *   (a subtransaction that raised: a wallet that cannot pay is ledger_post's KL402, a requestId
+ *   placed before the slip's unique violation — there is no look for the earlier slip before placing,
+ *   an index probe a slip for a rare retry: slips.ts answers the earlier slip on that and on any
+ *   refusal). Placed: ok with the slip's id, created_at, the balance after, its odds and potential
+ *   return, its legs (in the order sent) as JSON, and the ledger transaction and session its
+ *   seamless record names.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
-    DROP FUNCTION sports_place_slips;
-    DROP FUNCTION sports_place_slip;
-
     CREATE FUNCTION sports_place_slip(
       p_merchant_id integer, p_member_id integer, p_request_id text, p_terms text, p_currency text,
       p_stake bigint, p_selection_ids bigint[], p_sent_odds integer[], p_odds_policy text,
@@ -268,8 +278,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  // Migration 0047's functions come back by running its up() again.
   await sql`DROP FUNCTION sports_place_slips; DROP FUNCTION sports_place_slip;`.execute(db);
-  const { up: placeSlip0047 } = await import('./0047_sp_place_slip.ts');
-  await placeSlip0047(db);
 }
