@@ -38,6 +38,14 @@ export async function pageOfRows<T extends keyof Database, Row, View>(
   return { list: await view(rows), total: Number(total.n), pageNo, pageSize };
 }
 
+/** A list call's paging and sort, its sort one of the list's own field names (never a column). */
+export interface SortedPageQuery<Sort extends string> {
+  pageNo?: number | undefined;
+  pageSize?: number | undefined;
+  sort?: Sort | undefined;
+  order?: 'asc' | 'desc' | undefined;
+}
+
 /**
  * One page of an operator's list sorted on the server by `column` (a column name, or an expression
  * such as `lower(name)`; ties by `tieBreak`, the same way), and how many rows `base` matches

@@ -20,7 +20,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
 import { notifyInbox } from '../agents/contracts/contracts.ts';
-import { containsPattern, sortedPageOfRows } from '../cashier/records.ts';
+import { containsPattern, sortedPageOfRows, type SortedPageQuery } from '../cashier/records.ts';
 import { addTurnoverRequirement } from '../cashier/withdrawals/turnover.ts';
 import { maskCustomerName } from '../games/catalogue/winners.ts';
 import { payFromHouse } from '../ledger/house-payout.ts';
@@ -699,16 +699,7 @@ export function missions({ db, ledger }: { db: Db; ledger: Ledger }) {
     },
 
     /** GET /admin/missions/:id/progress: members by rank unless asked (issue 16 Quality). */
-    async progress(
-      merchantId: number,
-      id: number,
-      query: {
-        pageNo?: number | undefined;
-        pageSize?: number | undefined;
-        sort?: (typeof MISSION_PROGRESS_SORTS)[number] | undefined;
-        order?: 'asc' | 'desc' | undefined;
-      },
-    ) {
+    async progress(merchantId: number, id: number, query: SortedPageQuery<(typeof MISSION_PROGRESS_SORTS)[number]>) {
       const mission = await missionOf(merchantId, id);
       const base = db
         .selectFrom('mission_progress as p')

@@ -11,7 +11,7 @@ import type { InboxBroadcastsTable } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
 import { sanitizeRichText } from '../admin/content/rich-text.ts';
-import { sortedPageOfRows } from '../cashier/records.ts';
+import { sortedPageOfRows, type SortedPageQuery } from '../cashier/records.ts';
 
 type Row = Selectable<InboxBroadcastsTable>;
 
@@ -43,16 +43,7 @@ function view(row: Row): BroadcastView {
 export function inboxBroadcasts({ db }: { db: Db }) {
   return {
     /** GET /admin/inbox-broadcasts: newest first unless asked (issue 16 Quality). */
-    list(
-      merchantId: number,
-      query: {
-        pageNo?: number | undefined;
-        pageSize?: number | undefined;
-        sort?: (typeof BROADCAST_SORTS)[number] | undefined;
-        order?: 'asc' | 'desc' | undefined;
-      },
-      language: Language,
-    ) {
+    list(merchantId: number, query: SortedPageQuery<(typeof BROADCAST_SORTS)[number]>, language: Language) {
       const mine = db.selectFrom('inbox_broadcasts').selectAll().where('merchant_id', '=', merchantId);
       return sortedPageOfRows(mine, query, sortColumn(query.sort ?? 'createdAt', language), (rows) => rows.map(view));
     },

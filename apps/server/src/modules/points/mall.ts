@@ -27,7 +27,7 @@ import type { PaymentPasswords } from '../cashier/payee-accounts/payment-passwor
 import { payFromHouse } from '../ledger/house-payout.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { pointBalanceOf, postPoints } from './points-ledger.ts';
-import { sortedPageOfRows } from '../cashier/records.ts';
+import { sortedPageOfRows, type SortedPageQuery } from '../cashier/records.ts';
 
 const REDEMPTION_SORT_COLUMNS = {
   createdAt: 'r.created_at',
@@ -734,12 +734,8 @@ export function pointsMall({
      */
     redemptions(
       merchantId: number,
-      query: {
+      query: SortedPageQuery<(typeof ADMIN_REDEMPTION_SORTS)[number]> & {
         status?: 'pending' | 'approved' | 'rejected' | undefined;
-        pageNo?: number | undefined;
-        pageSize?: number | undefined;
-        sort?: (typeof ADMIN_REDEMPTION_SORTS)[number] | undefined;
-        order?: 'asc' | 'desc' | undefined;
       },
     ) {
       let rows = redemptionQuery(db).where('r.merchant_id', '=', merchantId);

@@ -21,7 +21,7 @@ import type { MemberContext } from '../../http/context.ts';
 import { sanitizeLocalizedRichText } from '../admin/content/rich-text.ts';
 import { notifyInbox } from '../agents/contracts/contracts.ts';
 import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
-import { containsPattern, sortedPageOfRows } from '../cashier/records.ts';
+import { containsPattern, sortedPageOfRows, type SortedPageQuery } from '../cashier/records.ts';
 import { addTurnoverRequirement } from '../cashier/withdrawals/turnover.ts';
 import { missionBadge } from '../missions/badge.ts';
 import { addDays, payFromHouse } from '../ledger/house-payout.ts';
@@ -986,15 +986,7 @@ export function promotions({ db, ledger }: { db: Db; ledger: Ledger }) {
       decide(actor, id, false, reason),
 
     /** GET /admin/promotion-applications: the approval queue, oldest first unless asked (issue 16 Quality). */
-    async applications(
-      merchantId: number,
-      query: {
-        pageNo?: number | undefined;
-        pageSize?: number | undefined;
-        sort?: (typeof PROMOTION_APPLICATION_SORTS)[number] | undefined;
-        order?: 'asc' | 'desc' | undefined;
-      },
-    ) {
+    async applications(merchantId: number, query: SortedPageQuery<(typeof PROMOTION_APPLICATION_SORTS)[number]>) {
       const base = db
         .selectFrom('promotion_participations')
         .select('id')

@@ -15,7 +15,7 @@ import type {
 import { toDecimalString } from '@khela/money';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { sortedPageOfRows } from '../cashier/records.ts';
+import { sortedPageOfRows, type SortedPageQuery } from '../cashier/records.ts';
 import { BETTABLE } from './book.ts';
 
 export const oddsText = (hundredths: number | bigint) => toDecimalString(BigInt(hundredths));
@@ -205,12 +205,8 @@ export function sportsReads(db: Db) {
     /** The operator's view of events: every market, the open stakes, the result and its corrections. */
     async adminEvents(
       merchantId: number,
-      query: {
+      query: SortedPageQuery<(typeof ADMIN_SPORTS_EVENT_SORTS)[number]> & {
         status?: SportsEvent['status'] | undefined;
-        pageNo?: number | undefined;
-        pageSize?: number | undefined;
-        sort?: (typeof ADMIN_SPORTS_EVENT_SORTS)[number] | undefined;
-        order?: 'asc' | 'desc' | undefined;
         id?: number;
       },
     ) {
