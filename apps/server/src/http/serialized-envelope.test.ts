@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { lobbyGames } from '../../test/helpers/lobby-games.ts';
 import { SerializedEnvelope } from './serialized-envelope.ts';
 
 const big = SerializedEnvelope.of({
@@ -23,6 +24,20 @@ describe('SerializedEnvelope', () => {
     expect(gzip.encoding).toBe('gzip');
     expect(gunzipSync(gzip.payload as Buffer).toString()).toBe(big.json);
     expect(big.body('br;q=0, gzip;q=0').encoding).toBeNull();
+  });
+
+  it('compresses brotli at the best quality in the background, once, and says its body changed', async () => {
+    const envelope = SerializedEnvelope.of({ games: lobbyGames(40) });
+    const quick = envelope.body('br').payload as Buffer;
+    const revision = envelope.revision;
+    const best = envelope.compressBest();
+    expect(envelope.compressBest()).toBe(best);
+    await best;
+    const { payload, encoding } = envelope.body('br');
+    expect(encoding).toBe('br');
+    expect((payload as Buffer).length).toBeLessThan(quick.length);
+    expect(brotliDecompressSync(payload as Buffer).toString()).toBe(envelope.json);
+    expect(envelope.revision).toBe(revision + 1);
   });
 
   it('leaves small answers uncompressed', () => {
