@@ -40,8 +40,11 @@ describe('SerializedEnvelope', () => {
     expect(envelope.revision).toBe(revision + 1);
   });
 
-  it('leaves small answers uncompressed', () => {
+  it('leaves small answers uncompressed', async () => {
     const small = SerializedEnvelope.of({ amount: '1.00' });
     expect(small.body('br, gzip')).toEqual({ payload: small.json, encoding: null });
+    await small.compressBest();
+    expect(small.body('br')).toEqual({ payload: small.json, encoding: null });
+    expect(small.revision).toBe(0);
   });
 });

@@ -75,6 +75,7 @@ export class SerializedEnvelope {
    * phone on a slow network handle). Until it is in, `body` gives the quick one. Settles when done.
    */
   compressBest(): Promise<void> {
+    if (this.json.length < MIN_COMPRESSED_BYTES) return Promise.resolve();
     this.#bestBrotli ??= new Promise((resolve) => {
       brotliCompress(this.json, brotliOptions(this.json, BEST_BROTLI_QUALITY), (error, best) => {
         if (!error && best.length < (this.#brotli?.length ?? Infinity)) {
