@@ -1,7 +1,8 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeChangeFeed } from '../cache/fake-change-feed.ts';
+import { lobbyGames } from '../../test/helpers/lobby-games.ts';
 import { clientIpOf, hotReads, type HotReadAnswer } from './hot-reads.ts';
 import { SerializedEnvelope } from './serialized-envelope.ts';
 
@@ -85,6 +86,25 @@ describe('hot reads', () => {
     const plain = await serve(reads, request(LIST, { 'x-request-id': 'given-request-1' }));
     expect(plain).toMatchObject({ body: Buffer.from(envelope.json), headers: { 'x-request-id': 'given-request-1' } });
     expect(served).toEqual(['/wps/relay/GCSGAME_gameList', '/wps/relay/GCSGAME_gameList']);
+  });
+
+  it('compresses an answer again at the best quality once replayed 64 times, and sends that', async () => {
+    const { reads, answer } = setUp();
+    const popular = SerializedEnvelope.of({ games: lobbyGames(40) });
+    reads.remember(request(LIST), answer({ envelope: popular }));
+    const browser = request(LIST, { 'accept-encoding': 'gzip, deflate, br' });
+    const compressBest = vi.spyOn(popular, 'compressBest');
+    const first = await serve(reads, browser);
+    for (let i = 1; i < 63; i++) await serve(reads, browser);
+    expect(compressBest).not.toHaveBeenCalled();
+    await serve(reads, browser);
+    expect(compressBest).toHaveBeenCalledOnce();
+    await compressBest.mock.results[0]!.value;
+    const later = await serve(reads, browser);
+    if (!first || first === 'refused' || !later || later === 'refused') throw new Error('not served');
+    expect(later.body!.length).toBeLessThan(first.body!.length);
+    expect(later.headers!['content-length']).toBe(String(later.body!.length));
+    expect(brotliDecompressSync(later.body!).toString()).toBe(popular.json);
   });
 
   it('keeps answers apart by URL, host, Merchant and Language headers, and replays only GET', async () => {

@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { lobbyGames } from '../../test/helpers/lobby-games.ts';
 import { SerializedEnvelope } from './serialized-envelope.ts';
 
 const big = SerializedEnvelope.of({
@@ -25,8 +26,25 @@ describe('SerializedEnvelope', () => {
     expect(big.body('br;q=0, gzip;q=0').encoding).toBeNull();
   });
 
-  it('leaves small answers uncompressed', () => {
+  it('compresses brotli at the best quality in the background, once, and says its body changed', async () => {
+    const envelope = SerializedEnvelope.of({ games: lobbyGames(40) });
+    const quick = envelope.body('br').payload as Buffer;
+    const revision = envelope.revision;
+    const best = envelope.compressBest();
+    expect(envelope.compressBest()).toBe(best);
+    await best;
+    const { payload, encoding } = envelope.body('br');
+    expect(encoding).toBe('br');
+    expect((payload as Buffer).length).toBeLessThan(quick.length);
+    expect(brotliDecompressSync(payload as Buffer).toString()).toBe(envelope.json);
+    expect(envelope.revision).toBe(revision + 1);
+  });
+
+  it('leaves small answers uncompressed', async () => {
     const small = SerializedEnvelope.of({ amount: '1.00' });
     expect(small.body('br, gzip')).toEqual({ payload: small.json, encoding: null });
+    await small.compressBest();
+    expect(small.body('br')).toEqual({ payload: small.json, encoding: null });
+    expect(small.revision).toBe(0);
   });
 });
