@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { sealPayload } from '@khela/contracts';
-import { baseUrl, launchBrowser, openPage } from './browser.ts';
+import { baseUrl, launchBrowser, openPage, screenshot } from './browser.ts';
 import { adminSession } from './admin-api.ts';
 import { seriousViolations } from './axe.ts';
 
@@ -230,6 +230,7 @@ describe('operator console: agents and engagement (issue 16 item 6)', () => {
       .toBe('descending');
     // Sorted by username, a row's place is not its rank: none is shown.
     await expect.poll(() => progress.locator('tbody tr').first().locator('td').first().textContent()).toBe('—');
+    await screenshot(page, 'console-mission-progress-360-light');
     await progress.getByRole('searchbox', { name: 'Username contains' }).fill('no-such-member');
     await progress.getByRole('button', { name: 'Search' }).click();
     await progress.getByText('No member with progress matches this username.').waitFor();

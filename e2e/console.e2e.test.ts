@@ -262,8 +262,9 @@ describe('operator console: an operator over two merchants (issue 16 item 2)', (
     expect(await board.getByTestId('merchant-shapla').locator('td').last().textContent()).toBe('1');
     await page.getByTestId('dashboard-merchant').filter({ hasText: '(khela)' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'console-merchants-1280-light');
 
-    await page.getByLabel('Merchant', { exact: true }).selectOption('shapla');
+    await page.getByTestId('merchant-switcher').selectOption('shapla');
     await page.getByTestId('dashboard-merchant').filter({ hasText: '(shapla)' }).waitFor();
     await page.getByRole('navigation').getByRole('link', { name: 'Members' }).click();
     await page.getByRole('heading', { name: 'Members', level: 1 }).waitFor();

@@ -7,6 +7,7 @@ import { formatCount, formatTime } from '../format.ts';
 import { PagedTable, useListControls } from '../components/paged-table.tsx';
 import type { Column } from '../components/data-table.tsx';
 import { TitleSearch } from './engagement-form.tsx';
+import { progressRank } from './engagement-logic.ts';
 
 type Mission = ValueOf<typeof missions.list>['list'][number];
 type Progress = ValueOf<typeof missions.progress>['list'][number];
@@ -45,12 +46,14 @@ export function MissionProgress({ mission, onClose }: { mission: Mission; onClos
     heading.current?.focus();
     heading.current?.scrollIntoView?.({ block: 'start' });
   }, [id]);
-  // The rank is the row's place in the rank order of every member (descending: furthest first); in
-  // another order, or among the members a search found, a place is not a rank, so none is shown.
   const rankOf = (row: Progress) => {
-    if (sort.key !== 'rank' || filters.q || !query.data) return '—';
-    const place = (pageNo - 1) * PAGE_SIZE + query.data.list.indexOf(row) + 1;
-    return formatCount(sort.order === 'desc' ? place : query.data.total - place + 1, language);
+    if (!query.data) return '—';
+    const rank = progressRank(
+      { sort, searched: !!filters.q, pageNo, pageSize: PAGE_SIZE },
+      query.data.list.indexOf(row),
+      query.data.total,
+    );
+    return rank === null ? '—' : formatCount(rank, language);
   };
   const of = mission.milestones.length;
   const columns: Column<Progress>[] = [
