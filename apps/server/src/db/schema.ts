@@ -202,8 +202,11 @@ export interface OperatorMerchantsTable {
 export interface OperatorSessionsTable {
   token_hash: Buffer;
   operator_id: number;
-  /** Migration 0048: the merchant this session works on (the home merchant, or one granted). */
-  merchant_id: number;
+  /**
+   * Migration 0048: the merchant this session works on (the home merchant, or one granted). Not
+   * `merchant_id`: a session is the operator's, not a merchant's row.
+   */
+  active_merchant_id: number;
   created_at: Generated<Date>;
   last_seen: Generated<Date>;
   expires_at: Timestamp;

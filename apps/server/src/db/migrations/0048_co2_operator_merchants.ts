@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * Issue 16 item 2: an operator over several merchants. An operator still belongs to one (home)
  * merchant, where they sign in; operator_merchants grants them further merchants, with the same role.
- * Each session works on one merchant at a time (operator_sessions.merchant_id, the home merchant at
+ * Each session works on one merchant at a time (operator_sessions.active_merchant_id, the home merchant at
  * sign-in): every /admin call is scoped by it.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -15,15 +15,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at  timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (operator_id, merchant_id)
     );
-    ALTER TABLE operator_sessions ADD COLUMN merchant_id integer REFERENCES merchants(id);
-    UPDATE operator_sessions s SET merchant_id = o.merchant_id FROM operators o WHERE o.id = s.operator_id;
-    ALTER TABLE operator_sessions ALTER COLUMN merchant_id SET NOT NULL;
+    ALTER TABLE operator_sessions ADD COLUMN active_merchant_id integer REFERENCES merchants(id);
+    UPDATE operator_sessions s SET active_merchant_id = o.merchant_id FROM operators o WHERE o.id = s.operator_id;
+    ALTER TABLE operator_sessions ALTER COLUMN active_merchant_id SET NOT NULL;
   `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
-    ALTER TABLE operator_sessions DROP COLUMN merchant_id;
+    ALTER TABLE operator_sessions DROP COLUMN active_merchant_id;
     DROP TABLE operator_merchants;
   `.execute(db);
 }

@@ -9,7 +9,7 @@ import { mayManageRole } from './permissions.ts';
 /**
  * Issue 16 item 2: the merchants an operator works on: the home merchant (operators.merchant_id,
  * where they sign in) first, then those granted in operator_merchants, by code. The role is the same
- * on each; a session works on one at a time (operator_sessions.merchant_id).
+ * on each; a session works on one at a time (operator_sessions.active_merchant_id).
  */
 export async function merchantsOf(db: Db, operatorId: number): Promise<OperatorMerchant[]> {
   const { rows } = await sql<OperatorMerchant>`
@@ -106,9 +106,9 @@ export function operatorMerchantsService(db: Db) {
           // Their sessions on that merchant go home: the next call is scoped by the home merchant.
           await trx
             .updateTable('operator_sessions')
-            .set({ merchant_id: operator.merchant_id })
+            .set({ active_merchant_id: operator.merchant_id })
             .where('operator_id', '=', id)
-            .where('merchant_id', '=', merchant.id)
+            .where('active_merchant_id', '=', merchant.id)
             .execute();
           await recordAudit(trx, actor, {
             action: 'revoke_merchant',

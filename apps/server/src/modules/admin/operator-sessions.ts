@@ -70,7 +70,7 @@ export function operatorSessions({ db, merchants, rateLimits, lockouts, secrets 
           token_hash: hashToken(token),
           operator_id: operator.id,
           // Issue 16 item 2: a session starts on the home merchant (where the operator signed in).
-          merchant_id: merchant.id,
+          active_merchant_id: merchant.id,
           expires_at: sql<Date>`now() + make_interval(hours => ${OPERATOR_SESSION.absoluteHours})`,
         })
         .execute();
@@ -189,9 +189,9 @@ export function operatorSessions({ db, merchants, rateLimits, lockouts, secrets 
         )
         .where('operators.active', '=', true)
         // The merchant is the session's (issue 16 item 2): the home merchant unless switched to one granted.
-        .returning(['operators.id', 'operators.username', 'operators.role', 'operator_sessions.merchant_id'])
+        .returning(['operators.id', 'operators.username', 'operators.role', 'operator_sessions.active_merchant_id'])
         .executeTakeFirst();
-      const merchant = row && (await merchants.byId(row.merchant_id));
+      const merchant = row && (await merchants.byId(row.active_merchant_id));
       if (!row || !merchant) throw new AppError('auth.not_logged_in');
       return {
         operator: {
@@ -219,7 +219,7 @@ export function operatorSessions({ db, merchants, rateLimits, lockouts, secrets 
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('operator_sessions')
-          .set({ merchant_id: merchant.id })
+          .set({ active_merchant_id: merchant.id })
           .where('token_hash', '=', hashToken(token))
           .where('revoked_at', 'is', null)
           .execute();
