@@ -264,6 +264,28 @@ describe('operator console: an operator over two merchants (issue 16 item 2)', (
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'console-merchants-1280-light');
 
+    // Granting Shapla to another operator of khela, and taking it away, each after a confirmation.
+    const username = `e2e_shapla_${Date.now() % 1_000_000}`;
+    const created: { id: number } = await (
+      await admin
+    ).call('POST', '/admin/operators', { username, password: 'Correct-horse-42', role: 'support' });
+    await page.getByRole('navigation').getByRole('link', { name: 'Operators' }).click();
+    await page.getByRole('searchbox').fill(username);
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('button', { name: `Edit ${username}` }).click();
+    const grants = page.getByRole('dialog').getByTestId('operator-merchants');
+    await grants.getByLabel('Add a merchant').selectOption('shapla');
+    await grants.getByRole('button', { name: 'Grant' }).click();
+    await grants.getByText(`${username} will work on Shapla too`).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await grants.getByRole('button', { name: 'Grant' }).click();
+    await grants.getByRole('button', { name: `Take Shapla away from ${username}` }).click();
+    await grants.getByRole('button', { name: 'Take away', exact: true }).click();
+    await grants.getByRole('button', { name: `Take Shapla away from ${username}` }).waitFor({ state: 'detached' });
+    expect((await auditActions('operators', created.id)).slice(0, 2)).toEqual(['revoke_merchant', 'grant_merchant']);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
     await page.getByTestId('merchant-switcher').selectOption('shapla');
     await page.getByTestId('dashboard-merchant').filter({ hasText: '(shapla)' }).waitFor();
     await page.getByRole('navigation').getByRole('link', { name: 'Members' }).click();

@@ -525,7 +525,7 @@ function MerchantGrants({ operator, grantable }: { operator: OperatorRow; granta
           ))}
         </ul>
       )}
-      {held.data && addable.length > 0 && (
+      {held.data && addable.length > 0 && !pending && (
         <form
           className="filters"
           onSubmit={(event) => {
