@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { sealPayload } from '@khela/contracts';
-import { baseUrl, launchBrowser, openPage } from './browser.ts';
+import { baseUrl, launchBrowser, openPage, screenshot } from './browser.ts';
 import { adminSession } from './admin-api.ts';
 import { seriousViolations } from './axe.ts';
 
@@ -215,6 +215,28 @@ describe('operator console: agents and engagement (issue 16 item 6)', () => {
       await page.locator('.queue, .empty, form.engagement-form').first().waitFor();
       expect(await seriousViolations(page)).toEqual([]);
     }
+    // A demo mission's progress (the team's deposits and bets): by rank, then sorted and searched on the server.
+    await page
+      .getByRole('button', { name: /^Progress / })
+      .first()
+      .click();
+    const progress = page.getByTestId('mission-progress');
+    await progress.getByRole('heading', { name: /^Progress in/ }).waitFor();
+    await progress.locator('tbody tr').first().waitFor();
+    expect(await progress.locator('tbody tr').first().locator('td').first().textContent()).toBe('1');
+    await progress.getByRole('button', { name: /^Username/ }).click();
+    await expect
+      .poll(() => progress.getByRole('columnheader', { name: /Username/ }).getAttribute('aria-sort'))
+      .toBe('descending');
+    // Sorted by username, a row's place is not its rank: none is shown.
+    await expect.poll(() => progress.locator('tbody tr').first().locator('td').first().textContent()).toBe('—');
+    await screenshot(page, 'console-mission-progress-360-light');
+    await progress.getByRole('searchbox', { name: 'Username contains' }).fill('no-such-member');
+    await progress.getByRole('button', { name: 'Search' }).click();
+    await progress.getByText('No member with progress matches this username.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await progress.getByRole('button', { name: 'Close progress' }).click();
+    await progress.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'New mission' }).click();
     const mission = page.getByRole('dialog', { name: 'New mission' });
     await mission.getByLabel('Title (English)').fill(`Mission ${title}`);

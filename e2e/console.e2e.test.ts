@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { sealPayload } from '@khela/contracts';
-import { baseUrl, launchBrowser, openPage } from './browser.ts';
+import { baseUrl, launchBrowser, openPage, screenshot } from './browser.ts';
 import { adminSession } from './admin-api.ts';
 import { seriousViolations } from './axe.ts';
 
@@ -244,6 +244,70 @@ describe('operator console: members (issue 16 item 4)', () => {
       await (await admin).call('POST', `/admin/members/${memberId}/status`, { status: 'active', reason: 'e2e: done' });
       await context.close();
     }
+  });
+});
+
+describe('operator console: an operator over two merchants (issue 16 item 2)', () => {
+  it('shows both merchants side by side, switches to Shapla in the header and finds its members there', async () => {
+    const { page, context, errors } = await openPage(browser, { language: 'en', theme: 'light', width: 1280 });
+    await page.goto('/console/');
+    await page.getByLabel('Username').fill('owner');
+    await page.getByLabel('Password').fill('Owner@123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const board = page.getByTestId('dashboard-merchants');
+    await board.getByTestId('merchant-shapla').waitFor();
+    await board.getByTestId('merchant-khela').waitFor();
+    await board.getByTestId('merchants-total-BDT').getByRole('rowheader', { name: 'Total of 2 (BDT)' }).waitFor();
+    // Shapla's one deposit waiting for the cashier (the demo seed's).
+    expect(await board.getByTestId('merchant-shapla').locator('td').last().textContent()).toBe('1');
+    await page.getByTestId('dashboard-merchant').filter({ hasText: '(khela)' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'console-merchants-1280-light');
+
+    // Granting Shapla to another operator of khela, and taking it away, each after a confirmation.
+    const username = `e2e_shapla_${Date.now() % 1_000_000}`;
+    const created: { id: number } = await (
+      await admin
+    ).call('POST', '/admin/operators', { username, password: 'Correct-horse-42', role: 'support' });
+    await page.getByRole('navigation').getByRole('link', { name: 'Operators' }).click();
+    await page.getByRole('searchbox').fill(username);
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('button', { name: `Edit ${username}` }).click();
+    const grants = page.getByRole('dialog').getByTestId('operator-merchants');
+    await grants.getByLabel('Add a merchant').selectOption('shapla');
+    await grants.getByRole('button', { name: 'Grant' }).click();
+    await grants.getByText(`${username} will work on Shapla too`).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await grants.getByRole('button', { name: 'Grant' }).click();
+    await grants.getByRole('button', { name: `Take Shapla away from ${username}` }).click();
+    await grants.getByRole('button', { name: 'Take away', exact: true }).click();
+    await grants.getByRole('button', { name: `Take Shapla away from ${username}` }).waitFor({ state: 'detached' });
+    expect((await auditActions('operators', created.id)).slice(0, 2)).toEqual(['revoke_merchant', 'grant_merchant']);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
+    await page.getByTestId('merchant-switcher').selectOption('shapla');
+    await page.getByTestId('dashboard-merchant').filter({ hasText: '(shapla)' }).waitFor();
+    await page.getByRole('navigation').getByRole('link', { name: 'Members' }).click();
+    await page.getByRole('heading', { name: 'Members', level: 1 }).waitFor();
+    await page.getByRole('searchbox').fill('shapla');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await page.getByRole('button', { name: 'shapla01' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // At 360 px, in the dark and in Bengali, the header keeps the switcher and the dashboard its table.
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.getByRole('button', { name: 'বাংলা' }).click();
+    await page.getByRole('button', { name: 'ডার্ক থিম' }).click();
+    await page.getByRole('button', { name: /^মেনু/ }).click();
+    await page.getByRole('navigation').getByRole('link', { name: 'ড্যাশবোর্ড' }).click();
+    await page.getByTestId('dashboard-merchants').getByTestId('merchant-shapla').waitFor();
+    expect(await page.getByTestId('merchant-switcher').inputValue()).toBe('shapla');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'console-merchants-360-bn');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
 

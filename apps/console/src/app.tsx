@@ -8,6 +8,7 @@ import { allowedSections, sectionFor, type Section } from './sections.ts';
 import { SignIn } from './sections/sign-in.tsx';
 import { applyTheme } from './theme.ts';
 import { Loading } from './components/states.tsx';
+import { MerchantSwitcher } from './merchant-switcher.tsx';
 
 const Dashboard = lazy(() => import('./sections/dashboard.tsx'));
 const Cashier = lazy(() => import('./sections/cashier.tsx'));
@@ -65,7 +66,7 @@ export function App() {
       />
     );
   }
-  return <Shell operator={operator} onSignOut={signOut} />;
+  return <Shell operator={operator} onSignOut={signOut} onOperator={setOperator} />;
 }
 
 function useIdle(onExpired: () => void) {
@@ -101,7 +102,16 @@ function useIdle(onExpired: () => void) {
   };
 }
 
-function Shell({ operator, onSignOut }: { operator: Operator; onSignOut: (reason: 'asked' | 'idle') => void }) {
+function Shell({
+  operator,
+  onSignOut,
+  onOperator,
+}: {
+  operator: Operator;
+  onSignOut: (reason: 'asked' | 'idle') => void;
+  /** The operator as the server now sees them (another merchant switched to). */
+  onOperator: (operator: Operator) => void;
+}) {
   const { t, language, setLanguage } = useI18n();
   const allowed = allowedSections(operator.permissions);
   const [pathname, setPathname] = useState(location.pathname);
@@ -165,6 +175,7 @@ function Shell({ operator, onSignOut }: { operator: Operator; onSignOut: (reason
         </nav>
         <div className="tools">
           <span className="who">{t('app.signedInAs', { name: operator.username, role: operator.role })}</span>
+          <MerchantSwitcher operator={operator} onSwitched={onOperator} />
           <button
             type="button"
             className="ghost"
@@ -182,10 +193,12 @@ function Shell({ operator, onSignOut }: { operator: Operator; onSignOut: (reason
           </button>
         </div>
       </header>
-      <main id="main" tabIndex={-1}>
+      {/* Keyed by the merchant: a switch starts every section afresh on the other merchant's data. */}
+      <main id="main" tabIndex={-1} key={operator.merchantCode}>
         <Suspense fallback={<Loading />}>
           {section?.id === 'dashboard' && (
             <Dashboard
+              merchants={operator.merchants.length}
               onOpenCashier={() =>
                 allowed.find((s) => s.id === 'cashier') && go(allowed.find((s) => s.id === 'cashier')!)
               }
@@ -193,7 +206,7 @@ function Shell({ operator, onSignOut }: { operator: Operator; onSignOut: (reason
           )}
           {section?.id === 'cashier' && <Cashier />}
           {section?.id === 'members' && <Members permissions={operator.permissions} />}
-          {section?.id === 'operators' && <Operators self={operator.id} />}
+          {section?.id === 'operators' && <Operators self={operator.id} merchants={operator.merchants} />}
           {section?.id === 'audit' && <Audit />}
           {section?.id === 'reports' && <Reports />}
           {section?.id === 'games' && <Games permissions={operator.permissions} />}

@@ -1198,6 +1198,22 @@ export const errorCatalog = {
     en: 'The sign-in took too long. Enter your username and password again.',
     bn: 'সাইন-ইনে অনেক সময় লেগেছে। আবার ইউজারনেম ও পাসওয়ার্ড দিন।',
   },
+  // Operators over several merchants (issue 16 item 2)
+  'operator.merchant_not_granted': {
+    status: 403,
+    en: 'You do not work on that merchant.',
+    bn: 'আপনি ওই মার্চেন্টে কাজ করেন না।',
+  },
+  'operator.merchant_not_held': {
+    status: 403,
+    en: 'You can only grant a merchant you work on yourself.',
+    bn: 'আপনি নিজে যে মার্চেন্টে কাজ করেন শুধু সেটিই দেওয়া যায়।',
+  },
+  'operator.merchant_home': {
+    status: 409,
+    en: "An operator's home merchant cannot be taken away.",
+    bn: 'অপারেটরের নিজের মার্চেন্ট সরিয়ে নেওয়া যায় না।',
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { dashboardAdminEndpoints, type Dashboard, type DashboardFigures } from '@khela/contracts';
+import {
+  dashboardAdminEndpoints,
+  type Dashboard,
+  type DashboardFigures,
+  type MerchantsDashboard,
+} from '@khela/contracts';
 import { call } from '../api.ts';
 import { productTypeName, useI18n } from '../i18n.tsx';
 import { formatAmount, formatCount, formatDay, minorOf } from '../format.ts';
@@ -18,7 +23,14 @@ function valueOf(figures: DashboardFigures, series: Series): number {
   return typeof value === 'number' ? value : Number(minorOf(value)) / 100;
 }
 
-export default function DashboardSection({ onOpenCashier }: { onOpenCashier: () => void }) {
+export default function DashboardSection({
+  merchants,
+  onOpenCashier,
+}: {
+  /** How many merchants the operator works on: with several, their figures side by side come first. */
+  merchants: number;
+  onOpenCashier: () => void;
+}) {
   const { t } = useI18n();
   const query = useQuery({
     queryKey: ['dashboard', CHART_DAYS],
@@ -28,6 +40,7 @@ export default function DashboardSection({ onOpenCashier }: { onOpenCashier: () 
   return (
     <section aria-labelledby="dashboard-title" className="section">
       <h1 id="dashboard-title">{t('dashboard.title')}</h1>
+      {merchants > 1 && <MerchantsSideBySide />}
       {query.isPending && <Loading />}
       {query.isError && <Failed message={query.error.message} onRetry={() => void query.refetch()} />}
       {query.data && <DashboardView data={query.data} onOpenCashier={onOpenCashier} />}
@@ -254,6 +267,100 @@ function ProductBars({ products, currency }: { products: Dashboard['products']; 
                 </tr>
               ))}
             </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The columns of the side-by-side table: a figure of a span, money or a count. */
+const MERCHANT_COLUMNS = ['deposits', 'withdrawals', 'bets', 'wins', 'ggr', 'newMembers', 'activeMembers'] as const;
+
+/**
+ * Issue 16 item 2: every merchant the operator works on, side by side (today or this month, and the
+ * approvals waiting), with the totals per currency under them.
+ */
+function MerchantsSideBySide() {
+  const { t, language } = useI18n();
+  const [span, setSpan] = useState<'todayFigures' | 'monthFigures'>('todayFigures');
+  const query = useQuery({
+    queryKey: ['dashboard', 'merchants'],
+    queryFn: () => call(dashboardAdminEndpoints.merchants),
+    refetchInterval: 30_000,
+  });
+  const cells = (
+    figures: DashboardFigures,
+    currency: string,
+    pending: MerchantsDashboard['totals'][number]['pending'],
+  ) => (
+    <>
+      {MERCHANT_COLUMNS.map((column) => {
+        const value = figures[column];
+        return (
+          <td key={column} className="num">
+            {typeof value === 'number' ? formatCount(value, language) : formatAmount(value, language, currency)}
+          </td>
+        );
+      })}
+      <td className="num">{formatCount(pending.deposits + pending.withdrawals + pending.adjustments, language)}</td>
+    </>
+  );
+  return (
+    <section aria-labelledby="merchants-title" className="block" data-testid="dashboard-merchants">
+      <div className="block-head">
+        <h2 id="merchants-title">{t('dashboard.merchants')}</h2>
+        <label className="inline">
+          {t('dashboard.productsSpan')}
+          <select
+            value={span}
+            onChange={(event) => setSpan(event.target.value === 'monthFigures' ? 'monthFigures' : 'todayFigures')}
+          >
+            <option value="todayFigures">{t('dashboard.todayShort')}</option>
+            <option value="monthFigures">{t('dashboard.month')}</option>
+          </select>
+        </label>
+      </div>
+      {query.isPending && <Loading />}
+      {query.isError && <Failed message={query.error.message} onRetry={() => void query.refetch()} />}
+      {query.data && (
+        <div className="table-wrap" role="region" aria-label={t('dashboard.merchants')} tabIndex={0}>
+          <table>
+            <caption className="visually-hidden">{t('dashboard.merchants')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('app.merchant')}</th>
+                {MERCHANT_COLUMNS.map((column) => (
+                  <th key={column} scope="col" className="num">
+                    {t(`dashboard.${column}`)}
+                  </th>
+                ))}
+                <th scope="col" className="num">
+                  {t('dashboard.pending')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {query.data.merchants.map((row) => (
+                <tr key={row.merchant.code} data-testid={`merchant-${row.merchant.code}`}>
+                  <th scope="row">{row.merchant.name}</th>
+                  {cells(row[span], row.currency, row.pending)}
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              {query.data.totals.map((total) => (
+                <tr key={total.currency} data-testid={`merchants-total-${total.currency}`}>
+                  <th scope="row">
+                    {t('dashboard.merchantsTotal', {
+                      count: formatCount(total.merchants, language),
+                      currency: total.currency,
+                    })}
+                  </th>
+                  {cells(total[span], total.currency, total.pending)}
+                </tr>
+              ))}
+            </tfoot>
           </table>
         </div>
       )}

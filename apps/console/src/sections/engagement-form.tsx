@@ -457,16 +457,19 @@ export function TitleSearch({
   value,
   maxLength,
   onSearch,
+  label = 'engagement.searchTitle',
 }: {
   value: string;
   maxLength: number;
   onSearch: (q: string | undefined) => void;
+  /** What is searched: a title unless another text is named. */
+  label?: MessageKey;
 }) {
   const { t } = useI18n();
   return (
     <form
       role="search"
-      aria-label={t('engagement.searchTitle')}
+      aria-label={t(label)}
       className="inline"
       onSubmit={(event) => {
         event.preventDefault();
@@ -474,7 +477,7 @@ export function TitleSearch({
       }}
     >
       <label className="inline">
-        {t('engagement.searchTitle')}
+        {t(label)}
         <input name="q" type="search" maxLength={maxLength} defaultValue={value} />
       </label>
       <button type="submit">{t('engagement.search')}</button>

@@ -20,6 +20,7 @@ import {
   redEnvelopeInputFrom,
   goodsInputFrom,
   goodsInputOf,
+  progressRank,
   promotionInputFrom,
   toLocalInput,
 } from './engagement-logic.ts';
@@ -248,5 +249,21 @@ describe('field-spec forms of missions, red envelopes, raffles and points', () =
         { pointType: 'deposit', amount: '50', points: '' },
       ],
     });
+  });
+});
+
+describe('progressRank (issue 16 item 6)', () => {
+  const list = { sort: { key: 'rank', order: 'desc' as const }, searched: false, pageNo: 2, pageSize: 20 };
+  it('is the place in the rank order, furthest first, across pages', () => {
+    expect(progressRank(list, 0, 45)).toBe(21);
+    expect(progressRank({ ...list, pageNo: 1 }, 0, 45)).toBe(1);
+  });
+  it('counts from the end when the rank order is reversed', () => {
+    expect(progressRank({ ...list, pageNo: 1, sort: { key: 'rank', order: 'asc' } }, 0, 45)).toBe(45);
+    expect(progressRank({ ...list, pageNo: 3, sort: { key: 'rank', order: 'asc' } }, 4, 45)).toBe(1);
+  });
+  it('is none in another order or among the members a search found', () => {
+    expect(progressRank({ ...list, sort: { key: 'username', order: 'desc' } }, 0, 45)).toBeNull();
+    expect(progressRank({ ...list, searched: true }, 0, 45)).toBeNull();
   });
 });

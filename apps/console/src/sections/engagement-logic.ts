@@ -267,3 +267,18 @@ export function pointConfigValues(config: {
   const { rates, ...flags } = config;
   return { ...flags, ...formValuesOf(Object.fromEntries(rates.map((r) => [r.pointType, r])), 'rates.') };
 }
+
+/**
+ * A mission progress row's rank (issue 16 item 6): its place in the rank order of every member, the
+ * server's `rank` sort (descending: furthest first). In another order, or among the members a search
+ * found, a place is not a rank: null.
+ */
+export function progressRank(
+  list: { sort: { key: string; order: 'asc' | 'desc' }; searched: boolean; pageNo: number; pageSize: number },
+  index: number,
+  total: number,
+): number | null {
+  if (list.sort.key !== 'rank' || list.searched) return null;
+  const place = (list.pageNo - 1) * list.pageSize + index + 1;
+  return list.sort.order === 'desc' ? place : total - place + 1;
+}

@@ -29,6 +29,7 @@ import {
   redEnvelopeInputFrom,
 } from './engagement-logic.ts';
 import { NO_ERRORS, SpecForm, TitleSearch, type FieldSpec } from './engagement-form.tsx';
+import { MissionProgress } from './engagement-mission-progress.tsx';
 
 type Mission = ValueOf<typeof missions.list>['list'][number];
 type RedEnvelope = ValueOf<typeof lucky.redEnvelopesList>['list'][number];
@@ -57,6 +58,8 @@ function ProgrammeList<Row extends { title: string | { en: string; bn: string } 
   endLabel,
   endConsequence,
   editor,
+  rowActions,
+  below,
 }: {
   queryKey: string;
   fetch: (query: ListQuery) => Promise<Page<Row>>;
@@ -72,6 +75,10 @@ function ProgrammeList<Row extends { title: string | { en: string; bn: string } 
   endLabel: MessageKey;
   endConsequence: (row: Row) => string;
   editor: (row: Row | null, onClose: (saved: Row | null) => void) => ReactNode;
+  /** Further buttons of a row, before edit and end. */
+  rowActions?: (row: Row) => ReactNode;
+  /** Shown under the list (a row's detail). */
+  below?: ReactNode;
 }) {
   const { t, language } = useI18n();
   const queryClient = useQueryClient();
@@ -102,6 +109,7 @@ function ProgrammeList<Row extends { title: string | { en: string; bn: string } 
       header: <span className="visually-hidden">{t('engagement.actions')}</span>,
       cell: (row) => (
         <span className="row-actions">
+          {rowActions?.(row)}
           {editable(row) && (
             <button
               type="button"
@@ -161,6 +169,7 @@ function ProgrammeList<Row extends { title: string | { en: string; bn: string } 
         pageSize={PAGE_SIZE}
         onPage={setPageNo}
       />
+      {below}
       {ending && (
         <ConfirmDialog
           title={`${t(endLabel)}: ${titleOf(ending)}`}
@@ -236,6 +245,7 @@ const TURNOVER: FieldSpec = {
 /** Issue 16 item 6: missions with their milestone ladders; closing stops the counting. */
 export function Missions() {
   const { t, language } = useI18n();
+  const [progressOf, setProgressOf] = useState<Mission | null>(null);
   const goalOf = (m: Mission) =>
     [t(`engagement.goal.${m.goalType}`), ...(m.productTypes ?? []).map((type) => productTypeName(t, type))].join(' · ');
   const columns: Column<Mission>[] = [
@@ -285,6 +295,17 @@ export function Missions() {
         })
       }
       editor={(mission, onClose) => <MissionDialog mission={mission} onClose={onClose} />}
+      rowActions={(m) => (
+        <button
+          type="button"
+          aria-label={`${t('engagement.progress')} ${m.title[language] || m.title.en}`}
+          aria-pressed={progressOf?.missionId === m.missionId}
+          onClick={() => setProgressOf(m)}
+        >
+          {t('engagement.progress')}
+        </button>
+      )}
+      below={progressOf && <MissionProgress mission={progressOf} onClose={() => setProgressOf(null)} />}
     />
   );
 }

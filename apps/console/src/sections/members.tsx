@@ -280,6 +280,9 @@ function AgentTree({ onOpen }: { onOpen: (id: number) => void }) {
               <caption className="visually-hidden">{t('members.tree')}</caption>
               <thead>
                 <tr>
+                  <SortableHeader sortKey="id" sort={sort} onSort={sortBy}>
+                    {t('members.id')}
+                  </SortableHeader>
                   <SortableHeader sortKey="username" sort={sort} onSort={sortBy}>
                     {t('members.username')}
                   </SortableHeader>
@@ -288,6 +291,9 @@ function AgentTree({ onOpen }: { onOpen: (id: number) => void }) {
                   <th scope="col" className="num">
                     {t('members.downlines')}
                   </th>
+                  <SortableHeader sortKey="createdAt" sort={sort} onSort={sortBy} className="wide">
+                    {t('members.created')}
+                  </SortableHeader>
                   <th scope="col">
                     <span className="visually-hidden">{t('members.open')}</span>
                   </th>
@@ -295,7 +301,8 @@ function AgentTree({ onOpen }: { onOpen: (id: number) => void }) {
               </thead>
               <tbody>
                 {query.data.list.map((row) => (
-                  <tr key={row.id}>
+                  <tr key={row.id} data-testid={`tree-${row.id}`}>
+                    <td>#{row.id}</td>
                     <td>
                       {row.downlines > 0 ? (
                         <button
@@ -315,6 +322,7 @@ function AgentTree({ onOpen }: { onOpen: (id: number) => void }) {
                       <StatusBadge status={row.status} />
                     </td>
                     <td className="num">{formatCount(row.downlines, language)}</td>
+                    <td className="wide">{formatTime(row.createdAt, language)}</td>
                     <td>
                       <button
                         type="button"

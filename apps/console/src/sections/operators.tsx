@@ -1,6 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { OPERATOR_ROLES, operatorAdminEndpoints as ops, type OperatorRole, type OperatorRow } from '@khela/contracts';
+import {
+  OPERATOR_ROLES,
+  operatorAdminEndpoints as ops,
+  type OperatorMerchant,
+  type OperatorRole,
+  type OperatorRow,
+} from '@khela/contracts';
 import { call } from '../api.ts';
 import { useI18n } from '../i18n.tsx';
 import { formatTime } from '../format.ts';
@@ -12,7 +18,14 @@ import { formErrors } from './operators-form.ts';
 const PAGE = 25;
 
 /** Issue 16 item 1: the merchant's operators; the server decides who may change whom. */
-export default function OperatorsSection({ self }: { self: number }) {
+export default function OperatorsSection({
+  self,
+  merchants,
+}: {
+  self: number;
+  /** The merchants the signed-in operator works on: those they may grant to others. */
+  merchants: readonly OperatorMerchant[];
+}) {
   const { t } = useI18n();
   const [search, setSearch] = useState('');
   const [applied, setApplied] = useState('');
@@ -102,6 +115,7 @@ export default function OperatorsSection({ self }: { self: number }) {
       {editing && (
         <EditDialog
           operator={editing}
+          grantable={merchants}
           onClose={(saved) => {
             setEditing(null);
             if (saved) setDone(t('operators.done', { name: saved.username }));
@@ -310,7 +324,15 @@ async function apply(id: number, change: Change): Promise<OperatorRow> {
 }
 
 /** Edit one operator: every change is confirmed first, saying what it will do. */
-function EditDialog({ operator, onClose }: { operator: OperatorRow; onClose: (saved: OperatorRow | null) => void }) {
+function EditDialog({
+  operator,
+  grantable,
+  onClose,
+}: {
+  operator: OperatorRow;
+  grantable: readonly OperatorMerchant[];
+  onClose: (saved: OperatorRow | null) => void;
+}) {
   const { t } = useI18n();
   const dialog = useModal();
   const titleId = useId();
@@ -439,8 +461,126 @@ function EditDialog({ operator, onClose }: { operator: OperatorRow; onClose: (sa
               </button>
             )}
           </div>
+          {grantable.length > 1 && <MerchantGrants operator={operator} grantable={grantable} />}
         </>
       )}
     </dialog>
+  );
+}
+
+/**
+ * Issue 16 item 2: the merchants an operator works on. Only a merchant the signed-in operator works
+ * on can be granted or taken away (the server checks it too); the home merchant stays. Each change
+ * is confirmed first.
+ */
+function MerchantGrants({ operator, grantable }: { operator: OperatorRow; grantable: readonly OperatorMerchant[] }) {
+  const { t } = useI18n();
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const params = { id: String(operator.id) };
+  const held = useQuery({
+    queryKey: ['operators', 'merchants', operator.id],
+    queryFn: () => call(ops.merchants, { params }),
+  });
+  const [adding, setAdding] = useState('');
+  const [pending, setPending] = useState<{ grant: boolean; merchant: OperatorMerchant } | null>(null);
+  const mutation = useMutation({
+    mutationFn: ({ grant, merchant }: { grant: boolean; merchant: OperatorMerchant }) =>
+      call(grant ? ops.grantMerchant : ops.revokeMerchant, { params: { ...params, code: merchant.code } }),
+    onSuccess: (list) => {
+      queryClient.setQueryData(['operators', 'merchants', operator.id], list);
+      setPending(null);
+      setAdding('');
+    },
+  });
+  const heldCodes = new Set(held.data?.map((m) => m.code));
+  const addable = grantable.filter((m) => !heldCodes.has(m.code));
+  const name = operator.username;
+  return (
+    <section aria-labelledby={headingId} className="block" data-testid="operator-merchants">
+      <h3 id={headingId}>{t('operators.merchants')}</h3>
+      {held.isPending && <Loading />}
+      {held.isError && <Failed message={held.error.message} onRetry={() => void held.refetch()} />}
+      {held.data && (
+        <ul className="plain">
+          {held.data.map((merchant) => (
+            <li key={merchant.code} className="filters">
+              <span className="grow">
+                {merchant.home ? t('app.merchantHome', { name: merchant.name }) : merchant.name}
+              </span>
+              {!merchant.home && grantable.some((m) => m.code === merchant.code) && (
+                <button
+                  type="button"
+                  className="danger"
+                  aria-label={t('operators.revokeMerchantOf', { merchant: merchant.name, name })}
+                  onClick={() => {
+                    mutation.reset();
+                    setPending({ grant: false, merchant });
+                  }}
+                >
+                  {t('operators.revokeMerchant')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {held.data && addable.length > 0 && !pending && (
+        <form
+          className="filters"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const merchant = addable.find((m) => m.code === adding);
+            if (merchant) {
+              mutation.reset();
+              setPending({ grant: true, merchant });
+            }
+          }}
+        >
+          <label className="inline">
+            {t('operators.addMerchant')}
+            <select value={adding} onChange={(event) => setAdding(event.target.value)}>
+              <option value="">{t('operators.chooseMerchant')}</option>
+              {addable.map((merchant) => (
+                <option key={merchant.code} value={merchant.code}>
+                  {merchant.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" disabled={!adding}>
+            {t('operators.grantMerchant')}
+          </button>
+        </form>
+      )}
+      {pending && (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            mutation.mutate(pending);
+          }}
+        >
+          <p role="status">
+            {t(pending.grant ? 'operators.confirm.grantMerchant' : 'operators.confirm.revokeMerchant', {
+              name,
+              merchant: pending.merchant.name,
+            })}
+          </p>
+          {mutation.isError && (
+            <p className="error" role="alert">
+              {mutation.error.message}
+            </p>
+          )}
+          <div className="actions">
+            <button type="submit" className={pending.grant ? 'primary' : 'danger'} disabled={mutation.isPending}>
+              {t(pending.grant ? 'operators.grantMerchant' : 'operators.revokeMerchant')}
+            </button>
+            <button type="button" onClick={() => setPending(null)}>
+              {t('security.cancel')}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
   );
 }

@@ -191,9 +191,22 @@ export interface OperatorLoginChallengesTable {
   created_at: Generated<Date>;
 }
 
+/** Migration 0048: further merchants an operator works on, with the role they hold at home. */
+export interface OperatorMerchantsTable {
+  operator_id: number;
+  merchant_id: number;
+  granted_by: number | null;
+  created_at: Generated<Date>;
+}
+
 export interface OperatorSessionsTable {
   token_hash: Buffer;
   operator_id: number;
+  /**
+   * Migration 0048: the merchant this session works on (the home merchant, or one granted). Not
+   * `merchant_id`: a session is the operator's, not a merchant's row.
+   */
+  active_merchant_id: number;
   created_at: Generated<Date>;
   last_seen: Generated<Date>;
   expires_at: Timestamp;
@@ -250,6 +263,7 @@ export interface Database {
   feedback: FeedbackTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
+  operator_merchants: OperatorMerchantsTable;
   operator_recovery_codes: OperatorRecoveryCodesTable;
   operator_login_challenges: OperatorLoginChallengesTable;
   audit_log: AuditLogTable;

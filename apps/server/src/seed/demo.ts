@@ -5,6 +5,7 @@ import { seedSiteContent } from './content.ts';
 import { seedAccounts } from './accounts.ts';
 import { seedCashier } from './cashier.ts';
 import { seedOperators } from './operators.ts';
+import { DEMO_SECOND_MERCHANT, seedSecondMerchant } from './second-merchant.ts';
 import { seedVendors } from './vendors.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedLotteryDemo } from './lottery.ts';
@@ -185,6 +186,8 @@ export async function seedDemoIfEmpty(db: Db, secrets: SecretBox): Promise<boole
       domains: ['localhost', '127.0.0.1'],
     });
     for (const seed of featureSeeds) await seed(trx, merchantId, secrets);
+    // Issue 16 item 2: a second merchant and an operator who works on both.
+    await seedSecondMerchant(trx, await seedMerchant(trx, DEMO_SECOND_MERCHANT), merchantId);
     return true;
   });
 }

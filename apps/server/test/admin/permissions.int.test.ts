@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAsAdmin, loginAsNewOperator, type AuthHeaders } from '../helpers/admin.ts';
+import { DEMO_OWNER, DEMO_SECOND_MERCHANT } from '../../src/seed/second-merchant.ts';
 import { startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -182,7 +183,14 @@ describe('operators', () => {
       headers: superadmin,
     });
     expect(res.status).toBe(200);
-    expect(res.body.value.map((o) => o.username)).toEqual(['admin', 'content_op', 'settings_op', 'support_op']);
+    // `owner` is the demo operator over two merchants (issue 16 item 2).
+    expect(res.body.value.map((o) => o.username)).toEqual([
+      'admin',
+      'owner',
+      'content_op',
+      'settings_op',
+      'support_op',
+    ]);
     expect(JSON.stringify(res.body)).not.toMatch(/password|argon2/i);
   });
 
@@ -225,5 +233,122 @@ describe('operators', () => {
     expect(res.status).toBe(400);
     const fields = (res.body.value as { fields: { field: string }[] }).fields.map((f) => f.field).sort();
     expect(fields).toEqual(['password', 'role', 'username']);
+  });
+});
+
+describe('operators over several merchants (issue 16 item 2)', () => {
+  type Me = { merchantCode: string; merchants: { code: string; home: boolean }[] };
+  type Entry = { action: string; entity: string; entityId: string | null; after: unknown; before: unknown };
+  const SHAPLA = DEMO_SECOND_MERCHANT.code;
+  const switchTo = (headers: AuthHeaders, merchantCode: string) =>
+    t.request<Me>('PUT', '/admin/session/merchant', { merchantCode }, { headers });
+  const usernames = async (headers: AuthHeaders) =>
+    (
+      await t.get<{ list: { username: string }[] }>('/admin/members/search', {
+        headers,
+        query: { by: 'username', q: 'shapla', pageSize: '50' },
+      })
+    ).body.value.list.map((m) => m.username);
+  const supportId = async () =>
+    (
+      await t.db
+        .selectFrom('operators')
+        .select('id')
+        .where('username', '=', 'support_op')
+        .where('merchant_id', '=', 1)
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  it('switches the demo owner to the merchant granted: every call is scoped by it, and it is audited there', async () => {
+    const owner = await loginAsAdmin(t, DEMO_OWNER);
+    const me = await t.get<Me>('/admin/me', { headers: owner });
+    expect(me.body.value.merchantCode).toBe('khela');
+    expect(me.body.value.merchants.map((m) => [m.code, m.home])).toEqual([
+      ['khela', true],
+      [SHAPLA, false],
+    ]);
+    expect(await usernames(owner)).toEqual([]);
+
+    const switched = await switchTo(owner, SHAPLA);
+    expect([switched.status, switched.body.value.merchantCode]).toEqual([200, SHAPLA]);
+    expect((await t.get<Me>('/admin/me', { headers: owner })).body.value.merchantCode).toBe(SHAPLA);
+    expect((await usernames(owner)).sort()).toEqual(['shapla01', 'shapla02', 'shapla03']);
+    const audit = await t.get<Entry[]>('/admin/audit-log', { headers: owner, query: { action: 'switch_merchant' } });
+    expect(audit.body.value[0]).toMatchObject({
+      entity: 'session',
+      before: { merchantCode: 'khela' },
+      after: { merchantCode: SHAPLA },
+    });
+
+    // Side by side: each merchant's own figures (Shapla's pending deposit among them) and their total.
+    const board = await t.get<{
+      merchants: { merchant: { code: string }; pending: { deposits: number }; monthFigures: { deposits: string } }[];
+      totals: { currency: string; merchants: number; monthFigures: { deposits: string } }[];
+    }>('/admin/dashboard/merchants', { headers: owner });
+    expect(board.body.value.merchants.map((m) => m.merchant.code)).toEqual(['khela', SHAPLA]);
+    const [home, second] = board.body.value.merchants;
+    expect(second!.pending.deposits).toBe(1);
+    expect(board.body.value.totals).toHaveLength(1);
+    expect(board.body.value.totals[0]).toMatchObject({ currency: 'BDT', merchants: 2 });
+    const cents = (amount: string) => Math.round(Number(amount) * 100);
+    expect(cents(board.body.value.totals[0]!.monthFigures.deposits)).toBe(
+      cents(home!.monthFigures.deposits) + cents(second!.monthFigures.deposits),
+    );
+
+    expect((await switchTo(owner, 'khela')).body.value.merchantCode).toBe('khela');
+    expect(await usernames(owner)).toEqual([]);
+  });
+
+  it('refuses a switch to a merchant not granted, or unknown, with 403 and a stable code', async () => {
+    for (const code of [SHAPLA, 'no-such-merchant']) {
+      const res = await switchTo(superadmin, code);
+      expect([res.status, res.body.code]).toEqual([403, 'operator.merchant_not_granted']);
+    }
+    const me = await t.get<Me>('/admin/me', { headers: superadmin });
+    expect(me.body.value).toMatchObject({ merchantCode: 'khela', merchants: [{ code: 'khela', home: true }] });
+    expect(await usernames(superadmin)).toEqual([]);
+    // One dashboard row: the only merchant admin works on.
+    const board = await t.get<{ merchants: unknown[] }>('/admin/dashboard/merchants', { headers: superadmin });
+    expect(board.body.value.merchants).toHaveLength(1);
+  });
+
+  it('grants and takes away a merchant: only one the granter holds, never the home one, audited', async () => {
+    const owner = await loginAsAdmin(t, DEMO_OWNER);
+    const id = await supportId();
+    const path = (code: string) => `/admin/operators/${id}/merchants/${code}`;
+
+    // admin works on khela only: Shapla is not theirs to give; content may not manage operators at all.
+    const notHeld = await t.request('PUT', path(SHAPLA), undefined, { headers: superadmin });
+    expect([notHeld.status, notHeld.body.code]).toEqual([403, 'operator.merchant_not_held']);
+    expect((await t.request('PUT', path(SHAPLA), undefined, { headers: content })).status).toBe(403);
+    const ownerId = (await t.get<{ id: number }>('/admin/me', { headers: owner })).body.value.id;
+    const self = await t.request('PUT', `/admin/operators/${ownerId}/merchants/khela`, undefined, { headers: owner });
+    expect(self.body.code).toBe('operator.self_change');
+
+    const granted = await t.request<{ code: string }[]>('PUT', path(SHAPLA), undefined, { headers: owner });
+    expect(granted.body.value.map((m) => m.code)).toEqual(['khela', SHAPLA]);
+    expect(
+      (await t.get<{ code: string }[]>(`/admin/operators/${id}/merchants`, { headers: owner })).body.value,
+    ).toHaveLength(2);
+    expect((await switchTo(support, SHAPLA)).status).toBe(200);
+    expect((await usernames(support)).sort()).toEqual(['shapla01', 'shapla02', 'shapla03']);
+
+    const home = await t.request('DELETE', path('khela'), undefined, { headers: owner });
+    expect([home.status, home.body.code]).toEqual([409, 'operator.merchant_home']);
+    const revoked = await t.request<{ code: string }[]>('DELETE', path(SHAPLA), undefined, { headers: owner });
+    expect(revoked.body.value.map((m) => m.code)).toEqual(['khela']);
+    // The session on Shapla went home with the grant; switching back is refused.
+    expect((await t.get<Me>('/admin/me', { headers: support })).body.value.merchantCode).toBe('khela');
+    expect(await usernames(support)).toEqual([]);
+    expect((await switchTo(support, SHAPLA)).body.code).toBe('operator.merchant_not_granted');
+
+    const audit = await t.get<Entry[]>('/admin/audit-log', {
+      headers: owner,
+      query: { entity: 'operators', entityId: String(id) },
+    });
+    expect(audit.body.value.slice(0, 2).map((e) => [e.action, e.after ?? e.before])).toEqual([
+      ['revoke_merchant', { merchantCode: SHAPLA }],
+      ['grant_merchant', { merchantCode: SHAPLA }],
+    ]);
   });
 });

@@ -525,6 +525,14 @@ describe('the leaderboard', () => {
     const path = `${ADMIN}/${mission.missionId}/progress`;
     await expectServerSort(t, admin, path, 'username', byText('username'));
     await expectServerSort(t, admin, path, 'reachedAt', byText('reachedAt'));
+    // Filtered on the server by part of the username, its wildcards taken literally.
+    const named = await t.get<{ list: { username: string }[]; total: number }>(path, {
+      headers: admin,
+      query: { q: c!.username.slice(1).toUpperCase() },
+    });
+    expect([named.body.value.total, named.body.value.list.map((row) => row.username)]).toEqual([1, [c!.username]]);
+    const wildcard = await t.get<{ total: number }>(path, { headers: admin, query: { q: '%' } });
+    expect(wildcard.body.value.total).toBe(0);
   });
 });
 

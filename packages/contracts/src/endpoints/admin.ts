@@ -29,7 +29,7 @@ import { inboxAdminEndpoints } from './inbox-admin.ts';
 import { dashboardAdminEndpoints } from './dashboard-admin.ts';
 import { transferAdminEndpoints } from './transfers-admin.ts';
 import { promotionAdminEndpoints } from './promotions.ts';
-import { operatorAdminEndpoints, operatorSchema, totpAdminEndpoints } from './operators-admin.ts';
+import { operatorAdminEndpoints, operatorMeSchema, operatorSchema, totpAdminEndpoints } from './operators-admin.ts';
 import { memberAdminEndpoints } from './members-admin.ts';
 import { contentImageAdminEndpoints } from './content-images.ts';
 import { reportAdminEndpoints } from './reports-admin.ts';
@@ -434,9 +434,21 @@ export const adminEndpoints = {
     method: 'GET',
     path: '/admin/me',
     auth: 'operator',
-    summary: 'The signed-in operator and the permissions of their role (what the console shows)',
+    summary:
+      'The signed-in operator, the permissions of their role (what the console shows), the merchant the session works on and every merchant they may switch to',
     tags,
-    response: z.object({ ...operatorSchema.shape, permissions: z.array(z.string()) }),
+    response: operatorMeSchema,
+  }),
+  sessionMerchant: defineEndpoint({
+    name: 'admin.session.merchant',
+    method: 'PUT',
+    path: '/admin/session/merchant',
+    auth: 'operator',
+    summary:
+      'Switch the session to another merchant the operator works on (issue 16 item 2): every later call is scoped by it; audited',
+    tags,
+    body: z.object({ merchantCode: z.string().trim().min(1).max(32) }),
+    response: operatorMeSchema,
   }),
   merchantGet: defineEndpoint({
     name: 'admin.merchant.get',

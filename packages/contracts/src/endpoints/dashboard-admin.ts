@@ -26,12 +26,19 @@ export type DashboardFigures = z.infer<typeof dashboardFiguresSchema>;
 
 const productFiguresSchema = z.object({ bets: moneyValueSchema, wins: moneyValueSchema, ggr: moneyValueSchema });
 
+const pendingSchema = z.object({
+  deposits: z.number().int(),
+  withdrawals: z.number().int(),
+  adjustments: z.number().int(),
+});
+const merchantRefSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+
 export const dashboardSchema = z.object({
   /**
-   * The merchant the figures are of. An operator belongs to exactly one merchant (operators.merchant_id),
-   * so a multi-merchant owner signs in to each merchant's console; the dashboard names which one.
+   * The merchant the figures are of: the one the operator's session works on (an operator over
+   * several merchants switches between them, or reads them side by side: GET /admin/dashboard/merchants).
    */
-  merchant: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
+  merchant: merchantRefSchema,
   currency: z.string(),
   timeZone: z.string(),
   /** The merchant-local day `today` is (YYYY-MM-DD). */
@@ -42,13 +49,35 @@ export const dashboardSchema = z.object({
   days: z.array(z.object({ day: z.string(), ...dashboardFiguresSchema.shape })),
   /** Bets, wins and GGR per §3 product type today and this month, largest month GGR first. */
   products: z.array(z.object({ productType: z.string(), today: productFiguresSchema, month: productFiguresSchema })),
-  pending: z.object({
-    deposits: z.number().int(),
-    withdrawals: z.number().int(),
-    adjustments: z.number().int(),
-  }),
+  pending: pendingSchema,
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+
+/** Issue 16 item 2: each merchant the operator works on, side by side, and the totals per currency. */
+export const merchantsDashboardSchema = z.object({
+  merchants: z.array(
+    z.object({
+      merchant: merchantRefSchema,
+      currency: z.string(),
+      /** The merchant-local day `today` is: merchants in other time zones may be on another day. */
+      today: z.string(),
+      todayFigures: dashboardFiguresSchema,
+      monthFigures: dashboardFiguresSchema,
+      pending: pendingSchema,
+    }),
+  ),
+  /** One row per currency (amounts in different currencies are never added together). */
+  totals: z.array(
+    z.object({
+      currency: z.string(),
+      merchants: z.number().int(),
+      todayFigures: dashboardFiguresSchema,
+      monthFigures: dashboardFiguresSchema,
+      pending: pendingSchema,
+    }),
+  ),
+});
+export type MerchantsDashboard = z.infer<typeof merchantsDashboardSchema>;
 
 /** Issue 16 item 2: the operator console's dashboard. */
 export const dashboardAdminEndpoints = {
@@ -63,5 +92,15 @@ export const dashboardAdminEndpoints = {
     tags,
     query: z.object({ days: z.coerce.number().int().min(1).max(DASHBOARD_MAX_DAYS).default(30) }),
     response: dashboardSchema,
+  }),
+  merchants: defineEndpoint({
+    name: 'admin.dashboard.merchants',
+    method: 'GET',
+    path: '/admin/dashboard/merchants',
+    auth: 'operator',
+    summary:
+      "Today's and this month's figures and the pending approvals of every merchant the operator works on, side by side, with their totals per currency",
+    tags,
+    response: merchantsDashboardSchema,
   }),
 };

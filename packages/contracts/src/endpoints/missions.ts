@@ -360,10 +360,16 @@ export const missionAdminEndpoints = {
     method: 'GET',
     path: '/admin/missions/:id/progress',
     auth: 'operator',
-    summary: 'Members’ progress in a mission, sorted by rank, username or time reached (by rank)',
+    summary:
+      'Members’ progress in a mission, paged; filter by part of the username; sorted by rank, username or time reached (by rank)',
     tags: adminTags,
     params: idParams,
-    query: z.object({ ...adminPaging, ...sortShape(MISSION_PROGRESS_SORTS) }),
+    query: z.object({
+      ...adminPaging,
+      ...sortShape(MISSION_PROGRESS_SORTS),
+      /** Part of the member's username. */
+      q: z.string().trim().max(64).optional(),
+    }),
     response: z.object(pageShape(adminMissionProgressSchema)),
   }),
 };

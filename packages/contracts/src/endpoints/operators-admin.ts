@@ -14,6 +14,25 @@ export const operatorSchema = z.object({
   merchantCode: z.string(),
 });
 
+/** A merchant an operator works on (issue 16 item 2): their home merchant, or one granted. */
+export const operatorMerchantSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  /** The merchant the operator belongs to and signs in at; it cannot be taken away. */
+  home: z.boolean(),
+});
+export type OperatorMerchant = z.infer<typeof operatorMerchantSchema>;
+
+/** The signed-in operator: `merchantCode` is the merchant the session works on now. */
+export const operatorMeSchema = operatorSchema.extend({
+  permissions: z.array(z.string()),
+  /** Every merchant the operator works on, home first, then by code. */
+  merchants: z.array(operatorMerchantSchema),
+});
+
+const merchantCode = z.string().trim().min(1).max(32);
+
 /** An operator as the console's operator list shows it. */
 export const operatorRowSchema = operatorSchema.extend({
   active: z.boolean(),
@@ -101,6 +120,38 @@ export const operatorAdminEndpoints = {
     params: idParams,
     body: z.object({ password: operatorPassword }),
     response: operatorRowSchema,
+  }),
+  merchants: defineEndpoint({
+    name: 'admin.operators.merchants',
+    method: 'GET',
+    path: '/admin/operators/:id/merchants',
+    auth: 'operator',
+    summary: 'The merchants an operator works on: their home merchant and those granted (issue 16 item 2)',
+    tags,
+    params: idParams,
+    response: z.array(operatorMerchantSchema),
+  }),
+  grantMerchant: defineEndpoint({
+    name: 'admin.operators.grantMerchant',
+    method: 'PUT',
+    path: '/admin/operators/:id/merchants/:code',
+    auth: 'operator',
+    summary:
+      'Let an operator work on a further merchant with their role; only a merchant the caller works on, never oneself; audited',
+    tags,
+    params: idParams.extend({ code: merchantCode }),
+    response: z.array(operatorMerchantSchema),
+  }),
+  revokeMerchant: defineEndpoint({
+    name: 'admin.operators.revokeMerchant',
+    method: 'DELETE',
+    path: '/admin/operators/:id/merchants/:code',
+    auth: 'operator',
+    summary:
+      'Take a granted merchant away from an operator (their sessions on it return to their home merchant); never the home merchant; audited',
+    tags,
+    params: idParams.extend({ code: merchantCode }),
+    response: z.array(operatorMerchantSchema),
   }),
   totpReset: defineEndpoint({
     name: 'admin.operators.totpReset',

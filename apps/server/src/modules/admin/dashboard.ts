@@ -1,10 +1,12 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { endpoints, type Dashboard, type DashboardFigures } from '@khela/contracts';
-import { toDecimalString } from '@khela/money';
+import { endpoints, type Dashboard, type DashboardFigures, type MerchantsDashboard } from '@khela/contracts';
+import { parseMinor, toDecimalString } from '@khela/money';
 import type { AppDeps } from '../../deps.ts';
 import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
 import { registerEndpoint } from '../../http/route.ts';
+import { merchantsOf } from './operator-merchants.ts';
 
 interface DayRow {
   day: string;
@@ -177,9 +179,83 @@ export function dashboardService(db: Db) {
   };
 }
 
+/** Adds two spans' figures (GGR and all) of merchants in one currency. */
+function sumFigures(a: DashboardFigures, b: DashboardFigures): DashboardFigures {
+  const money = (key: 'deposits' | 'withdrawals' | 'bets' | 'wins' | 'ggr') =>
+    toDecimalString(parseMinor(a[key]) + parseMinor(b[key]));
+  return {
+    deposits: money('deposits'),
+    depositCount: a.depositCount + b.depositCount,
+    withdrawals: money('withdrawals'),
+    withdrawalCount: a.withdrawalCount + b.withdrawalCount,
+    bets: money('bets'),
+    betCount: a.betCount + b.betCount,
+    wins: money('wins'),
+    ggr: money('ggr'),
+    newMembers: a.newMembers + b.newMembers,
+    // A member belongs to one merchant: merchants' active members add up.
+    activeMembers: a.activeMembers + b.activeMembers,
+  };
+}
+
+/**
+ * Issue 16 item 2: every merchant the operator works on side by side (today, this month, pending
+ * approvals: each merchant's own dashboard figures), with totals per currency.
+ */
+export async function merchantsDashboard(
+  dashboard: ReturnType<typeof dashboardService>,
+  merchantIds: readonly number[],
+  now = new Date(),
+): Promise<MerchantsDashboard> {
+  const each = await Promise.all(merchantIds.map((id) => dashboard.read(id, 1, now)));
+  const merchants = each.map(({ merchant, currency, today, todayFigures, monthFigures, pending }) => ({
+    merchant,
+    currency,
+    today,
+    todayFigures,
+    monthFigures,
+    pending,
+  }));
+  const totals = new Map<string, MerchantsDashboard['totals'][number]>();
+  for (const row of merchants) {
+    const sum = totals.get(row.currency);
+    totals.set(
+      row.currency,
+      sum
+        ? {
+            currency: row.currency,
+            merchants: sum.merchants + 1,
+            todayFigures: sumFigures(sum.todayFigures, row.todayFigures),
+            monthFigures: sumFigures(sum.monthFigures, row.monthFigures),
+            pending: {
+              deposits: sum.pending.deposits + row.pending.deposits,
+              withdrawals: sum.pending.withdrawals + row.pending.withdrawals,
+              adjustments: sum.pending.adjustments + row.pending.adjustments,
+            },
+          }
+        : {
+            currency: row.currency,
+            merchants: 1,
+            todayFigures: row.todayFigures,
+            monthFigures: row.monthFigures,
+            pending: row.pending,
+          },
+    );
+  }
+  return { merchants, totals: [...totals.values()] };
+}
+
 export function registerDashboardRoutes(app: FastifyInstance, deps: AppDeps) {
   const dashboard = dashboardService(deps.db);
   registerEndpoint(app, deps, endpoints.admin.dashboard.get, ({ merchant, query }) =>
     dashboard.read(merchant.id, query.days),
   );
+  registerEndpoint(app, deps, endpoints.admin.dashboard.merchants, async ({ req }) => {
+    if (!req.operator) throw new AppError('auth.not_logged_in');
+    const held = await merchantsOf(deps.db, req.operator.id);
+    return merchantsDashboard(
+      dashboard,
+      held.map((m) => m.id),
+    );
+  });
 }

@@ -12,6 +12,7 @@ import { verifyPassword } from './passwords.ts';
 import type { SecretBox } from '../secrets/secret-box.ts';
 import type { SecondFactor } from '@khela/contracts';
 import { totpService } from './totp-service.ts';
+import { grantedMerchant } from './operator-merchants.ts';
 
 export const OPERATOR_SESSION = {
   /** Sliding: each call moves last_seen. */
@@ -68,6 +69,8 @@ export function operatorSessions({ db, merchants, rateLimits, lockouts, secrets 
         .values({
           token_hash: hashToken(token),
           operator_id: operator.id,
+          // Issue 16 item 2: a session starts on the home merchant (where the operator signed in).
+          active_merchant_id: merchant.id,
           expires_at: sql<Date>`now() + make_interval(hours => ${OPERATOR_SESSION.absoluteHours})`,
         })
         .execute();
@@ -185,9 +188,10 @@ export function operatorSessions({ db, merchants, rateLimits, lockouts, secrets 
           sql<Date>`now() - make_interval(mins => ${OPERATOR_SESSION.idleMinutes})`,
         )
         .where('operators.active', '=', true)
-        .returning(['operators.id', 'operators.username', 'operators.role', 'operators.merchant_id'])
+        // The merchant is the session's (issue 16 item 2): the home merchant unless switched to one granted.
+        .returning(['operators.id', 'operators.username', 'operators.role', 'operator_sessions.active_merchant_id'])
         .executeTakeFirst();
-      const merchant = row && (await merchants.byId(row.merchant_id));
+      const merchant = row && (await merchants.byId(row.active_merchant_id));
       if (!row || !merchant) throw new AppError('auth.not_logged_in');
       return {
         operator: {
@@ -199,6 +203,39 @@ export function operatorSessions({ db, merchants, rateLimits, lockouts, secrets 
         },
         merchant,
       };
+    },
+
+    /**
+     * Issue 16 item 2: the session works on another merchant the operator works on from the next call
+     * on; refused (403, operator.merchant_not_granted) for any other. Audited in the merchant switched to.
+     */
+    async switchMerchant(req: FastifyRequest, operator: OperatorContext, code: string): Promise<MerchantContext> {
+      const token = tokenFromRequest(req);
+      if (!token) throw new AppError('auth.not_logged_in');
+      const target = await grantedMerchant(db, operator.id, code);
+      const merchant = await merchants.byId(target.id);
+      if (!merchant) throw new AppError('operator.merchant_not_granted');
+      if (merchant.id === operator.merchantId) return merchant;
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('operator_sessions')
+          .set({ active_merchant_id: merchant.id })
+          .where('token_hash', '=', hashToken(token))
+          .where('revoked_at', 'is', null)
+          .execute();
+        await recordAudit(
+          trx,
+          { merchantId: merchant.id, operatorId: operator.id, ip: req.clientIp },
+          {
+            action: 'switch_merchant',
+            entity: 'session',
+            entityId: operator.id,
+            before: { merchantCode: operator.merchantCode },
+            after: { merchantCode: merchant.code },
+          },
+        );
+      });
+      return merchant;
     },
 
     async logout(req: FastifyRequest, operator: OperatorContext): Promise<void> {

@@ -7,6 +7,7 @@ import { registerEndpoint } from '../../http/route.ts';
 import { operatorActor } from '../audit/audit-log.ts';
 import type { OperatorSessions } from './operator-sessions.ts';
 import { operatorsService } from './operators.ts';
+import { operatorMerchantsService } from './operator-merchants.ts';
 import { totpService } from './totp-service.ts';
 
 const { operators: calls, totp: totpCalls } = endpoints.admin;
@@ -14,6 +15,7 @@ const { operators: calls, totp: totpCalls } = endpoints.admin;
 /** Issue 16 item 1: operator management and the operators' own two-factor (ADR 0025). */
 export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps, sessions: OperatorSessions) {
   const operators = operatorsService(deps.db);
+  const grants = operatorMerchantsService(deps.db);
   const totp = totpService(deps);
   const caller = (req: { operator?: OperatorContext | null | undefined }): OperatorContext => {
     if (!req.operator) throw new AppError('auth.not_logged_in');
@@ -27,6 +29,13 @@ export function registerOperatorRoutes(app: FastifyInstance, deps: AppDeps, sess
   );
   registerEndpoint(app, deps, calls.passwordReset, (ctx) =>
     operators.resetPassword(caller(ctx.req), operatorActor(ctx), ctx.params.id, ctx.body.password),
+  );
+  registerEndpoint(app, deps, calls.merchants, ({ req, params }) => grants.list(caller(req), params.id));
+  registerEndpoint(app, deps, calls.grantMerchant, (ctx) =>
+    grants.grant(caller(ctx.req), operatorActor(ctx), ctx.params.id, ctx.params.code),
+  );
+  registerEndpoint(app, deps, calls.revokeMerchant, (ctx) =>
+    grants.revoke(caller(ctx.req), operatorActor(ctx), ctx.params.id, ctx.params.code),
   );
   registerEndpoint(app, deps, calls.totpReset, (ctx) =>
     operators.resetTotp(caller(ctx.req), operatorActor(ctx), ctx.params.id),

@@ -60,6 +60,8 @@ const admin = endpoints.admin;
 const ENDPOINT_PERMISSIONS = new Map<EndpointDef, Permission | null>([
   [admin.logout, null],
   [admin.me, null],
+  // Issue 16 item 2: any operator switches among the merchants they work on (the grants decide which).
+  [admin.sessionMerchant, null],
   // Issue 16 item 1: managing operators; one's own two-factor is every operator's (ADR 0025).
   ...Object.values(admin.operators).map((def): [EndpointDef, Permission] => [def, 'operators']),
   ...Object.values(admin.totp).map((def): [EndpointDef, null] => [def, null]),
@@ -77,6 +79,7 @@ const ENDPOINT_PERMISSIONS = new Map<EndpointDef, Permission | null>([
   ...Object.values(admin.members).map((def): [EndpointDef, Permission] => [def, 'members']),
   // Issue 16 item 2: the house's takings and the cashier's queue sizes, the superadmin's.
   [admin.dashboard.get, 'dashboard'],
+  [admin.dashboard.merchants, 'dashboard'],
   // Issue 16 item 9: the house's takings per product, member, agent and day, like the dashboard's.
   ...Object.values(admin.reports).map((def): [EndpointDef, Permission] => [def, 'reports']),
   // Issue 5: deposits, withdrawals, uploads and adjustments move or show money: the superadmin's.

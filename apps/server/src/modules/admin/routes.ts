@@ -11,6 +11,7 @@ import { registerContentImageRoutes } from './content/images.ts';
 import { feedbackInbox } from './feedback-inbox.ts';
 import { adminMembersService } from './members.ts';
 import { operatorSessions } from './operator-sessions.ts';
+import { merchantsOf } from './operator-merchants.ts';
 import { registerOperatorRoutes } from './operators-routes.ts';
 import { registerMemberDeskRoutes } from './members-routes.ts';
 import { assertMayCall, permissionsOf } from './permissions.ts';
@@ -45,9 +46,19 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AppDeps) {
     await sessions.logout(req, operatorOf(req));
     return null;
   });
-  registerEndpoint(app, deps, admin.me, ({ req }) => {
-    const { id, username, role, merchantCode } = operatorOf(req);
-    return { id, username, role, merchantCode, permissions: [...permissionsOf(role)] };
+  // The signed-in operator, the merchant the session works on and every one they may switch to.
+  const me = async (operator: OperatorContext, merchantCode: string) => ({
+    id: operator.id,
+    username: operator.username,
+    role: operator.role,
+    merchantCode,
+    permissions: [...permissionsOf(operator.role)],
+    merchants: await merchantsOf(deps.db, operator.id),
+  });
+  registerEndpoint(app, deps, admin.me, ({ req }) => me(operatorOf(req), operatorOf(req).merchantCode));
+  registerEndpoint(app, deps, admin.sessionMerchant, async ({ req, body }) => {
+    const merchant = await sessions.switchMerchant(req, operatorOf(req), body.merchantCode);
+    return me(operatorOf(req), merchant.code);
   });
 
   registerOperatorRoutes(app, deps, sessions);

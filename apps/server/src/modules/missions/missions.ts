@@ -699,9 +699,13 @@ export function missions({ db, ledger }: { db: Db; ledger: Ledger }) {
     },
 
     /** GET /admin/missions/:id/progress: members by rank unless asked (issue 16 Quality). */
-    async progress(merchantId: number, id: number, query: SortedPageQuery<(typeof MISSION_PROGRESS_SORTS)[number]>) {
+    async progress(
+      merchantId: number,
+      id: number,
+      query: SortedPageQuery<(typeof MISSION_PROGRESS_SORTS)[number]> & { q?: string | undefined },
+    ) {
       const mission = await missionOf(merchantId, id);
-      const base = db
+      let base = db
         .selectFrom('mission_progress as p')
         .innerJoin('members as m', 'm.id', 'p.member_id')
         .select([
@@ -717,6 +721,7 @@ export function missions({ db, ledger }: { db: Db; ledger: Ledger }) {
           ),
         ])
         .where('p.mission_id', '=', id);
+      if (query.q) base = base.where('m.username', 'ilike', containsPattern(query.q));
       return sortedPageOfRows(
         base,
         query,
