@@ -60,72 +60,26 @@ const noSyncStoreShim: Plugin = {
 };
 
 /**
- * Issue 3 item 11: the Bengali font is asked for from the page's head, beside the scripts,
- * instead of after the first layout has found text that needs it. Laid out with the font
- * already there, the first render neither searches the system for a Bengali fallback (the
- * costliest part of its layout) nor shifts the page when the font swaps in.
+ * Issue 3 item 11 and issue 11: public/first-calls.js starts the app. Vite writes the entry's module
+ * scripts and style sheets into index.html; they are taken out of it here and named on
+ * first-calls.js's tag instead (`data-scripts`, `data-styles`), with the Bengali font (`data-font`:
+ * preloaded beside the scripts rather than found by the first layout, which then neither searches
+ * the system for a Bengali fallback nor shifts when the font swaps in), the language's first-screen
+ * messages (`data-bn`, `data-en`) and the home page's chunks with the styles they import that the
+ * shell has not (`data-home`), which the bundle would find only once it has run. So the HTML holds
+ * back nothing: the boot cover, and on a phone's home page the first banner on it, paint before
+ * the framework is asked for (Lighthouse's simulation counts every file that arrived before a paint).
  */
-const preloadBengaliFont: Plugin = {
-  name: 'khela-preload-bengali-font',
-  apply: 'build',
-  transformIndexHtml: {
-    order: 'post',
-    handler(_html, ctx) {
-      const font = Object.keys(ctx.bundle ?? {}).find((name) =>
-        /noto-sans-bengali-bengali-400-normal-[\w-]+\.woff2$/.test(name),
-      );
-      if (!font) throw new Error('khela-preload-bengali-font: the Bengali woff2 is not in the build');
-      return [
-        {
-          tag: 'link',
-          attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' },
-          injectTo: 'head',
-        },
-      ];
-    },
-  },
-};
-
-/**
- * Issue 11: the shell's style sheets are linked at the end of the body, after the boot cover,
- * instead of in the head. A style sheet in the head holds back the first paint until it has
- * downloaded; one in the body holds back only what follows it, so the boot cover (styled inline
- * in index.html) paints as soon as the HTML is there. The scripts still run after the style
- * sheets (module scripts wait for them), so React's first render is styled.
- */
-const STYLESHEET_LINK = /\s*<link rel="stylesheet"[^>]*>/g;
-const stylesheetsAfterBootCover: Plugin = {
-  name: 'khela-stylesheets-after-boot-cover',
-  apply: 'build',
-  transformIndexHtml: {
-    order: 'post',
-    handler(html) {
-      const [head = '', body = ''] = html.split('</head>');
-      const links = head.match(STYLESHEET_LINK);
-      if (!links || !body.includes('</body>')) {
-        throw new Error('khela-stylesheets-after-boot-cover: no style sheet links in the head, or no body');
-      }
-      const trimmed = links.map((link) => link.trim());
-      return `${head.replace(STYLESHEET_LINK, '')}</head>${body.replace('</body>', `  ${trimmed.join('\n    ')}\n  </body>`)}`;
-    },
-  },
-};
-
-/**
- * Issue 3 item 11: besides the bundle, the first render waits for the language's first-screen
- * messages and, on the home page, the home page's chunk, which the bundle finds only once it has
- * run. public/first-calls.js preloads them from the HTML instead: their hashed names (with the
- * chunks and styles they import that the shell has not) are attributes of its script tag.
- */
-const firstCallsChunks: Plugin = {
-  name: 'khela-first-calls-chunks',
+const MODULE_SCRIPT = /\s*<script type="module" crossorigin src="\/([^"]+)"><\/script>/g;
+const STYLESHEET_LINK = /\s*<link rel="stylesheet" crossorigin href="\/([^"]+)">/g;
+const firstCallsStartsTheApp: Plugin = {
+  name: 'khela-first-calls-starts-the-app',
   apply: 'build',
   transformIndexHtml: {
     order: 'post',
     handler(html, ctx) {
-      const chunks = Object.values(ctx.bundle ?? {}).filter(
-        (output): output is Rolldown.OutputChunk => output.type === 'chunk',
-      );
+      const bundle = ctx.bundle ?? {};
+      const chunks = Object.values(bundle).filter((output): output is Rolldown.OutputChunk => output.type === 'chunk');
       const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
       const inShell = new Set<string>();
       const addShell = (fileName: string) => {
@@ -136,7 +90,7 @@ const firstCallsChunks: Plugin = {
       chunks.filter((chunk) => chunk.isEntry).forEach((chunk) => addShell(chunk.fileName));
       const files = (moduleSuffix: string) => {
         const facade = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(moduleSuffix));
-        if (!facade) throw new Error(`khela-first-calls-chunks: no chunk for ${moduleSuffix}`);
+        if (!facade) throw new Error(`khela-first-calls-starts-the-app: no chunk for ${moduleSuffix}`);
         const found = new Set<string>();
         const visit = (fileName: string) => {
           const chunk = byName.get(fileName);
@@ -148,14 +102,28 @@ const firstCallsChunks: Plugin = {
         visit(facade.fileName);
         return [...found].join(' ');
       };
+      const font = Object.keys(bundle).find((name) => /noto-sans-bengali-bengali-400-normal-[\w-]+\.woff2$/.test(name));
+      if (!font) throw new Error('khela-first-calls-starts-the-app: the Bengali woff2 is not in the build');
+      const scripts = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1]!);
+      const styles = [...html.matchAll(STYLESHEET_LINK)].map((match) => match[1]!);
+      if (scripts.length === 0 || styles.length === 0) {
+        throw new Error('khela-first-calls-starts-the-app: index.html has no module scripts or no style sheets');
+      }
       const tag = '<script async src="/first-calls.js"></script>';
-      if (!html.includes(tag)) throw new Error('khela-first-calls-chunks: index.html lost its first-calls script');
+      if (!html.includes(tag))
+        throw new Error('khela-first-calls-starts-the-app: index.html lost its first-calls script');
       const attributes = [
+        ['scripts', scripts.join(' ')],
+        ['styles', styles.join(' ')],
+        ['font', font],
         ['bn', files('/src/locales/bn.ts')],
         ['en', files('/src/locales/en.ts')],
         ['home', files('/src/app/routes/home.tsx')],
       ].map(([name, value]) => `data-${name}="${value}"`);
-      return html.replace(tag, `<script async src="/first-calls.js" ${attributes.join(' ')}></script>`);
+      return html
+        .replace(MODULE_SCRIPT, '')
+        .replace(STYLESHEET_LINK, '')
+        .replace(tag, `<script async src="/first-calls.js" ${attributes.join(' ')}></script>`);
     },
   },
 };
@@ -395,10 +363,8 @@ export default defineConfig(({ command }) => ({
     contractsOnZodMini,
     contractsWithoutSummaries,
     noSyncStoreShim,
-    preloadBengaliFont,
-    stylesheetsAfterBootCover,
     appShell,
-    firstCallsChunks,
+    firstCallsStartsTheApp,
     minifyFirstCalls,
     pwa,
     precompress(),

@@ -1,4 +1,8 @@
-// Issue 3 item 11: the first calls, started before the framework (see src/app/first-screen.ts).
+// Issue 3 item 11: the first calls, started before the framework (see src/app/first-screen.ts),
+// and the framework itself: the build lists the app's scripts, style sheets and font on this tag
+// instead of in the HTML (vite.config.ts), and this script asks for them. On a phone's home page
+// it asks once the first banner, the largest paint, is on the boot cover, so that paint waits
+// for nothing but the HTML, the notices and the image (issue 11).
 (function () {
   var lang = 'bn';
   try {
@@ -23,46 +27,88 @@
       });
   }
   var notices = '/wps/relay/MCSFE_getListAnnouncements?' + new URLSearchParams({ types: 'B,PL,PU,PR', platform: 'W' });
-  var calls = { '/wps/system/status': get('/wps/system/status') };
+  var help = '/wps/system/helpCenter?lang=' + lang + '&device=WEB';
+  var calls = {};
   calls[notices] = get(notices);
-  calls['/wps/system/helpCenter?lang=' + lang + '&device=WEB'] = get(
-    '/wps/system/helpCenter?lang=' + lang + '&device=WEB',
-  );
   window.khelaFirstCalls = { language: lang, calls: calls };
-  // The chunks the first render waits for, named by the build (vite.config.ts).
-  var chunks = (document.currentScript || {}).dataset || {};
-  function preload(files) {
-    (files || '').split(' ').forEach(function (file) {
-      if (!file) return;
-      var link = document.createElement('link');
-      link.rel = /\.css$/.test(file) ? 'preload' : 'modulepreload';
-      if (link.rel === 'preload') link.setAttribute('as', 'style');
-      // The build's loader asks for chunks in CORS mode: a preload in another mode is fetched twice.
-      link.crossOrigin = '';
-      link.href = '/' + file;
-      document.head.append(link);
+  // The files the first render needs, named by the build (vite.config.ts).
+  var files = (document.currentScript || {}).dataset || {};
+  var isHome = /^\/(index(\.html)?|home)?\/?$/.test(location.pathname);
+
+  function link(rel, file) {
+    var element = document.createElement('link');
+    element.rel = rel;
+    // The build's loader asks for chunks in CORS mode: a preload in another mode is fetched twice.
+    element.crossOrigin = '';
+    element.href = '/' + file;
+    document.head.append(element);
+    return element;
+  }
+  function each(list, action) {
+    (list || '').split(' ').forEach(function (file) {
+      if (file) action(file);
     });
   }
-  preload(chunks[lang]);
-  if (!/^\/(index(\.html)?|home)?\/?$/.test(location.pathname)) return;
-  preload(chunks.home);
+  function preload(file) {
+    if (/\.css$/.test(file)) link('preload', file).setAttribute('as', 'style');
+    else if (/\.woff2$/.test(file)) link('preload', file).setAttribute('as', 'font');
+    else link('modulepreload', file);
+  }
+
+  var started = false;
+  function startApp() {
+    if (started) return;
+    started = true;
+    calls['/wps/system/status'] = get('/wps/system/status');
+    calls[help] = get(help);
+    each(files.font, preload);
+    each(files.scripts, preload);
+    each(files[lang], preload);
+    if (isHome) each(files.home, preload);
+    // The scripts run once the shell's style sheets are in, so the first render is styled (the
+    // HTML's own module scripts would have waited for them the same way).
+    var waiting = 1;
+    function run() {
+      if (--waiting > 0) return;
+      each(files.scripts, function (file) {
+        var script = document.createElement('script');
+        script.type = 'module';
+        script.crossOrigin = '';
+        script.src = '/' + file;
+        document.head.append(script);
+      });
+    }
+    each(files.styles, function (file) {
+      waiting++;
+      var sheet = link('stylesheet', file);
+      sheet.onload = sheet.onerror = run;
+    });
+    run();
+  }
+
+  var phone = !window.matchMedia || !window.matchMedia('(min-width: 640px)').matches;
+  if (!isHome || !phone || document.visibilityState === 'hidden') return startApp();
+  // However the notices or the banner fare, the framework is not held back for long.
+  setTimeout(startApp, 2500);
   calls[notices].then(function (json) {
     var first = ((json?.success && json.value?.banners?.w_home) || []).slice().sort(function (a, b) {
       return a.sequence - b.sequence;
     })[0];
-    if (!first || first.video) return;
-    var link = document.createElement('link');
-    link.rel = 'preload';
-    link.setAttribute('as', 'image');
-    link.setAttribute('fetchpriority', 'high');
-    link.href = first.url;
-    document.head.append(link);
-    // Painted in the boot cover while the framework loads; React's first render replaces it in place.
     var boot = document.querySelector('.boot');
-    if (!boot) return;
+    if (!first || first.video || !boot) return startApp();
+    // Painted in the boot cover before the framework loads; React's first render replaces it in
+    // place (the same box as .home's first .banner), so it stays the largest paint.
     var image = document.createElement('img');
     image.className = 'boot__banner';
     image.alt = '';
+    image.setAttribute('fetchpriority', 'high');
+    image.onload = function () {
+      // Once it is painted: a frame, then a task after it.
+      requestAnimationFrame(function () {
+        setTimeout(startApp);
+      });
+    };
+    image.onerror = startApp;
     image.src = first.url;
     boot.append(image);
   });

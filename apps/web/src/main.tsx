@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-// One weight of the Bengali font (preloaded by vite.config.ts); bold text is synthesised from it.
+// One weight of the Bengali font (preloaded by public/first-calls.js); bold text is synthesised from it.
 import '@fontsource/noto-sans-bengali/bengali-400.css';
 import './styles/tokens.css';
 import './styles/base.css';

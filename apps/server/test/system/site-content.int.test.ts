@@ -293,10 +293,10 @@ describe('notices (banners, marquee, popups, promotions, announcements)', () => 
   it('serves B,PL,PU,PR by default: banners by group in sequence, and each list', async () => {
     const value = await notice();
     expect(value.banners.w_home?.map((b) => b.url)).toEqual([
-      '/demo/home-welcome.jpg',
-      '/demo/home-cricket.jpg',
-      '/demo/home-cashback.jpg',
-      '/demo/home-payments.jpg',
+      '/demo/home-welcome.webp',
+      '/demo/home-cricket.webp',
+      '/demo/home-cashback.webp',
+      '/demo/home-payments.webp',
     ]);
     expect(value.banners.w_home?.[0]).toMatchObject({
       groupName: 'w_home',
@@ -417,7 +417,7 @@ describe('notices (banners, marquee, popups, promotions, announcements)', () => 
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await t.db.updateTable('banners').set({ active: false }).where('url', '=', '/demo/home-cricket.jpg').execute();
+    await t.db.updateTable('banners').set({ active: false }).where('url', '=', '/demo/home-cricket.webp').execute();
 
     const value = await notice({ types: 'B,H' });
     const titles = value.announcements.map((a) => a.title);
@@ -429,9 +429,9 @@ describe('notices (banners, marquee, popups, promotions, announcements)', () => 
       { sequence: 2, url: '/b.svg' },
     ]);
     expect(Object.keys(value.banners).every((g) => (BANNER_GROUPS as readonly string[]).includes(g))).toBe(true);
-    expect(value.banners.w_home?.map((b) => b.url)).not.toContain('/demo/home-cricket.jpg');
+    expect(value.banners.w_home?.map((b) => b.url)).not.toContain('/demo/home-cricket.webp');
 
-    await t.db.updateTable('banners').set({ active: true }).where('url', '=', '/demo/home-cricket.jpg').execute();
+    await t.db.updateTable('banners').set({ active: true }).where('url', '=', '/demo/home-cricket.webp').execute();
     await t.db.deleteFrom('banners').where('id', '=', banner.id).execute();
     await t.db
       .deleteFrom('announcements')

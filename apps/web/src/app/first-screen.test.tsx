@@ -84,6 +84,7 @@ beforeEach(() => {
   fetchMock.mockClear();
   vi.stubGlobal('fetch', fetchMock);
   document.head.innerHTML = '';
+  document.body.innerHTML = '';
   localStorage.clear();
   delete window.khelaFirstCalls;
 });
@@ -131,47 +132,52 @@ describe('the first screen (issue 3 item 11)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
-  it('preloads the first home banner by sequence, never a video, on the home page only', async () => {
-    const preloaded = () => document.head.querySelector('link[rel="preload"][as="image"]')?.getAttribute('href');
+  it('paints the first home banner by sequence on the boot cover, never a video, on the home page only', async () => {
+    const bootBanner = () => document.querySelector<HTMLImageElement>('.boot > img.boot__banner');
+    document.body.innerHTML = '<div class="boot"></div>';
     runFirstCallsScript();
-    await vi.waitFor(() => expect(preloaded()).toBe('/demo/first.jpg'));
+    await vi.waitFor(() => expect(bootBanner()?.getAttribute('src')).toBe('/demo/first.jpg'));
+    expect(bootBanner()?.getAttribute('fetchpriority')).toBe('high');
     expect(bannersOf(notice, 'w_home')[0]?.url).toBe('/demo/first.jpg');
+    bootBanner()!.dispatchEvent(new Event('load'));
+    await vi.waitFor(() => expect(calledPaths()).toContain('/wps/system/status'));
+    fetchMock.mockClear();
 
-    document.head.innerHTML = '';
+    document.body.innerHTML = '<div class="boot"></div>';
     answers['/wps/relay/MCSFE_getListAnnouncements'] = { ...notice, banners: { w_home: [banner({ video: true })] } };
     runFirstCallsScript();
     await window.khelaFirstCalls!.calls[noticeUrl];
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(preloaded()).toBeUndefined();
+    // No banner to wait for: the app is asked for at once.
+    await vi.waitFor(() => expect(calledPaths()).toContain('/wps/system/status'));
+    expect(bootBanner()).toBeNull();
     answers['/wps/relay/MCSFE_getListAnnouncements'] = notice;
 
     window.history.pushState({}, '', '/promotions');
     runFirstCallsScript();
     await window.khelaFirstCalls!.calls[noticeUrl];
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(preloaded()).toBeUndefined();
+    expect(bootBanner()).toBeNull();
     window.history.pushState({}, '', '/');
   });
 
-  it('reuses the calls public/first-calls.js started from the HTML, which preloads the banner itself', async () => {
+  it('reuses the calls public/first-calls.js started from the HTML', async () => {
     localStorage.setItem('language', 'en');
     runFirstCallsScript();
-    expect(calledPaths()).toEqual([
-      '/wps/relay/MCSFE_getListAnnouncements',
-      '/wps/system/helpCenter',
-      '/wps/system/status',
-    ]);
+    // The notices first (the banner on the boot cover comes from them), the rest with the app.
+    expect(calledPaths()).toEqual(['/wps/relay/MCSFE_getListAnnouncements']);
+    await vi.waitFor(() =>
+      expect(calledPaths()).toEqual([
+        '/wps/relay/MCSFE_getListAnnouncements',
+        '/wps/system/helpCenter',
+        '/wps/system/status',
+      ]),
+    );
     for (const [, init] of fetchMock.mock.calls) expect(init?.headers).toEqual({ Language: 'en' });
     expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual([
-      '/wps/system/status',
       noticeUrl,
+      '/wps/system/status',
       '/wps/system/helpCenter?lang=en&device=WEB',
     ]);
-    await vi.waitFor(() =>
-      expect(document.head.querySelector('link[rel="preload"][as="image"]')?.getAttribute('href')).toBe(
-        '/demo/first.jpg',
-      ),
-    );
 
     await startFirstScreen('/', 'en');
     expect(fetchMock).toHaveBeenCalledTimes(3);
@@ -185,31 +191,88 @@ describe('the first screen (issue 3 item 11)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(6);
   });
 
-  it("preloads the build's chunks for the language, and the home page's only on the home page", () => {
+  /** The tag of first-calls.js as the build writes it (vite.config.ts). */
+  function firstCallsTag() {
     const script = document.createElement('script');
-    script.dataset.bn = 'assets/bn-1.js';
-    script.dataset.en = 'assets/en-1.js';
-    script.dataset.home = 'assets/home-1.js assets/home-1.css';
+    Object.assign(script.dataset, {
+      scripts: 'assets/runtime-1.js assets/framework-1.js assets/index-1.js',
+      styles: 'assets/framework-1.css assets/index-1.css',
+      font: 'assets/bengali-1.woff2',
+      bn: 'assets/bn-1.js',
+      en: 'assets/en-1.js',
+      home: 'assets/home-1.js assets/home-1.css',
+    });
     vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script);
-    const preloads = () =>
-      Array.from(document.head.querySelectorAll('link'), (link) => `${link.rel} ${link.getAttribute('href')}`);
+  }
+  const requested = () =>
+    Array.from(document.head.querySelectorAll('link, script'), (element) =>
+      element instanceof HTMLScriptElement
+        ? `script ${element.type} ${element.getAttribute('src')}`
+        : `${(element as HTMLLinkElement).rel} ${element.getAttribute('href')}`,
+    );
 
-    runFirstCallsScript();
-    expect(preloads()).toEqual([
-      'modulepreload /assets/bn-1.js',
-      'modulepreload /assets/home-1.js',
-      'preload /assets/home-1.css',
-    ]);
-    expect(document.head.querySelector('link[href$=".css"]')?.getAttribute('as')).toBe('style');
-    // In the CORS mode of the build's own loader (a stylesheet link with crossorigin), or fetched twice.
-    for (const link of document.head.querySelectorAll('link')) expect(link.getAttribute('crossorigin')).toBe('');
-
-    document.head.innerHTML = '';
+  it("starts the app from the build's list: its files and the language's at once, the scripts once the style sheets are in", () => {
+    firstCallsTag();
     localStorage.setItem('language', 'en');
     window.history.pushState({}, '', '/promotions');
     runFirstCallsScript();
-    expect(preloads()).toEqual(['modulepreload /assets/en-1.js']);
+    expect(requested()).toEqual([
+      'preload /assets/bengali-1.woff2',
+      'modulepreload /assets/runtime-1.js',
+      'modulepreload /assets/framework-1.js',
+      'modulepreload /assets/index-1.js',
+      'modulepreload /assets/en-1.js',
+      'stylesheet /assets/framework-1.css',
+      'stylesheet /assets/index-1.css',
+    ]);
+    expect(document.head.querySelector('link[href$=".woff2"]')?.getAttribute('as')).toBe('font');
+    // In the CORS mode of the build's own loader (a stylesheet link with crossorigin), or fetched twice.
+    for (const link of document.head.querySelectorAll('link')) expect(link.getAttribute('crossorigin')).toBe('');
+    expect(calledPaths()).toEqual([
+      '/wps/relay/MCSFE_getListAnnouncements',
+      '/wps/system/helpCenter',
+      '/wps/system/status',
+    ]);
+
+    const sheets = document.head.querySelectorAll('link[rel="stylesheet"]');
+    sheets[0]!.dispatchEvent(new Event('load'));
+    expect(requested().filter((r) => r.startsWith('script'))).toEqual([]);
+    sheets[1]!.dispatchEvent(new Event('error'));
+    expect(requested().filter((r) => r.startsWith('script'))).toEqual([
+      'script module /assets/runtime-1.js',
+      'script module /assets/framework-1.js',
+      'script module /assets/index-1.js',
+    ]);
     window.history.pushState({}, '', '/');
+    vi.restoreAllMocks();
+  });
+
+  it("on a phone's home page asks for the app once the first banner is painted, with the home page's chunks", async () => {
+    firstCallsTag();
+    document.body.innerHTML = '<div class="boot"></div>';
+    runFirstCallsScript();
+    const image = await vi.waitFor(() => {
+      const banner = document.querySelector<HTMLImageElement>('.boot__banner');
+      if (!banner) throw new Error('no banner on the boot cover yet');
+      return banner;
+    });
+    expect(requested()).toEqual([]);
+    expect(calledPaths()).toEqual(['/wps/relay/MCSFE_getListAnnouncements']);
+
+    image.dispatchEvent(new Event('load'));
+    await vi.waitFor(() => expect(requested()).toContain('modulepreload /assets/index-1.js'));
+    expect(requested()).toEqual([
+      'preload /assets/bengali-1.woff2',
+      'modulepreload /assets/runtime-1.js',
+      'modulepreload /assets/framework-1.js',
+      'modulepreload /assets/index-1.js',
+      'modulepreload /assets/bn-1.js',
+      'modulepreload /assets/home-1.js',
+      'preload /assets/home-1.css',
+      'stylesheet /assets/framework-1.css',
+      'stylesheet /assets/index-1.css',
+    ]);
+    expect(calledPaths()).toContain('/wps/system/status');
     vi.restoreAllMocks();
   });
 
