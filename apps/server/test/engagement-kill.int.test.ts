@@ -200,15 +200,20 @@ beforeAll(async () => {
     .execute(db);
 
   // A red envelope open now, funded by the house at creation.
-  const envelope = await redEnvelopes({ db, ledger }).create(actor, merchant, {
-    title: 'Kill test',
-    startsAt: new Date(Date.now() - 60_000).toISOString(),
-    endsAt: new Date(Date.now() + 3_600_000).toISOString(),
-    pool: '500.00',
-    minGrab: '1',
-    maxGrab: '40.00',
-    turnoverMultiple: 1,
-  });
+  const envelope = await redEnvelopes({ db, ledger }).create(
+    actor,
+    merchant,
+    {
+      title: 'Kill test',
+      startsAt: new Date(Date.now() - 60_000).toISOString(),
+      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      pool: '500.00',
+      minGrab: '1',
+      maxGrab: '40.00',
+      turnoverMultiple: 1,
+    },
+    'en',
+  );
   envelopeId = envelope.id;
 
   // A raffle due for its draw, its tickets only this test's members' (bets earn none at that rate).
@@ -217,7 +222,7 @@ beforeAll(async () => {
     .insertInto('raffles')
     .values({
       merchant_id: merchant.id,
-      title: 'Kill test',
+      title: JSON.stringify({ bn: 'Kill test', en: 'Kill test' }),
       starts_at: new Date(Date.now() - 2 * 86_400_000),
       ends_at: new Date(Date.now() - 60_000),
       draw_at: new Date(Date.now() - 60_000),

@@ -112,7 +112,6 @@ export async function seedAgentTeam(db: Db, merchantId: number, secrets: SecretB
         reference_number: `DEMO-TEAM-${spec.username}`,
         request_id: `demo-team-deposit-${spec.username}`,
         status: 'approved',
-        reason: 'Demo opening balance',
         created_at: ago(spec.joinedDaysAgo, 10),
         reviewed_at: ago(spec.joinedDaysAgo, 10),
       })

@@ -156,14 +156,18 @@ export const DEMO_ARTICLES: readonly DemoArticle[] = [
   },
 ];
 
-/** Demo hosts: [name, online, viewers, tags]; avatars are /demo/host-<n>.svg. */
+/**
+ * Demo hosts: [name, online, viewers, tags]; avatars are /demo/host-<n>.svg. The tags are codes the
+ * site shows in the member's language (web locales content `live.tags`): a host's topics and the
+ * languages she speaks.
+ */
 export const DEMO_HOSTS: readonly [string, boolean, number, string[]][] = [
-  ['Nusrat', true, 1284, ['Cricket', 'বাংলা']],
-  ['Ayesha', true, 962, ['Baccarat', 'English']],
-  ['Tania', true, 515, ['Slots', 'বাংলা']],
-  ['Mim', false, 0, ['Roulette']],
-  ['Riya', true, 208, ['Chat', 'বাংলা', 'English']],
-  ['Sadia', false, 0, ['Cricket']],
+  ['Nusrat', true, 1284, ['cricket', 'bn']],
+  ['Ayesha', true, 962, ['baccarat', 'en']],
+  ['Tania', true, 515, ['slots', 'bn']],
+  ['Mim', false, 0, ['roulette']],
+  ['Riya', true, 208, ['chat', 'bn', 'en']],
+  ['Sadia', false, 0, ['cricket']],
 ];
 
 /**

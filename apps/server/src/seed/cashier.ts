@@ -97,7 +97,6 @@ export async function seedCashier(db: Db, merchantId: number, secrets: SecretBox
         reference_number: `DEMO-OPENING${suffix}`,
         request_id: `demo-opening-deposit${suffix}`,
         status: 'approved',
-        reason: 'Demo opening balance',
         reviewed_at: new Date(),
       })
       .returning('id')

@@ -23,7 +23,7 @@ export async function seedLuckyDemo(db: Db, merchantId: number): Promise<void> {
     .insertInto('red_envelopes')
     .values({
       merchant_id: merchantId,
-      title: 'Khela lucky red envelope',
+      title: JSON.stringify({ bn: 'খেলা লাকি লাল খাম', en: 'Khela lucky red envelope' }),
       starts_at: new Date(now - HOUR),
       ends_at: new Date(now + 30 * 24 * HOUR),
       pool: 500_000n,
@@ -55,7 +55,7 @@ export async function seedLuckyDemo(db: Db, merchantId: number): Promise<void> {
     .insertInto('raffles')
     .values({
       merchant_id: merchantId,
-      title: 'Weekly lucky raffle',
+      title: JSON.stringify({ bn: 'সাপ্তাহিক লাকি র‍্যাফেল', en: 'Weekly lucky raffle' }),
       starts_at: new Date(now - 24 * HOUR),
       ends_at: new Date(now + HOUR),
       draw_at: new Date(now + HOUR),

@@ -120,6 +120,27 @@ describe('red envelopes', () => {
     expect(after).toEqual(before);
   });
 
+  it("shows the title in the member's language: the console's one title stands for both until translated", async () => {
+    const created = (await t.request<AdminEnvelope>('POST', ADMIN_ENVELOPES, OK, { headers: admin })).body.value;
+    const [member] = await members(1);
+    const titleIn = async (language: 'bn' | 'en') =>
+      (
+        await t.get<{ list: RedEnvelope[] }>(ENVELOPES, { headers: { ...member!.auth, Language: language } })
+      ).body.value.list.find((event) => event.id === created.id)?.title;
+    expect([await titleIn('bn'), await titleIn('en')]).toEqual([OK.title, OK.title]);
+    await t.db
+      .updateTable('red_envelopes')
+      .set({ title: JSON.stringify({ bn: 'পহেলা বৈশাখ', en: OK.title }) })
+      .where('id', '=', BigInt(created.id))
+      .execute();
+    expect([await titleIn('bn'), await titleIn('en')]).toEqual(['পহেলা বৈশাখ', OK.title]);
+    // The console finds it by either language's title.
+    const found = await t.get<{ list: AdminEnvelope[] }>(`${ADMIN_ENVELOPES}?q=${encodeURIComponent('বৈশাখ')}`, {
+      headers: admin,
+    });
+    expect(found.body.value.list.map((event) => event.id)).toContain(created.id);
+  });
+
   it('funds the pool from the house at creation (audited), and 50 members grabbing at once never overdraw it', async () => {
     const created = await t.request<AdminEnvelope>('POST', ADMIN_ENVELOPES, OK, { headers: admin });
     expect(created.status).toBe(200);

@@ -165,6 +165,8 @@ describe('who may log in where (§6)', () => {
     expect(onMemberForm.status).toBe(403);
     expect(onMemberForm.body.code).toBe('auth.not_member');
     expect(onMemberForm.body.message).toBe('সদস্য নয় এমন অ্যাকাউন্ট দিয়ে লগ ইন করা যাবে না');
+    // The flag the player site points the agent to the agent centre's log-in by.
+    expect(onMemberForm.body.value).toEqual({ agent: true });
 
     const onAgentForm = await login(t, { ...agent, agent: true });
     expect(onAgentForm.status).toBe(200);

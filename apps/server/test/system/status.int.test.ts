@@ -65,6 +65,8 @@ describe('status of a normal site', () => {
       currency: 'BDT',
       defaultLanguage: 'bn',
       languages: ['bn', 'en'],
+      // The site shows every time in it (web lib/site-time-zone.ts).
+      timeZone: 'Asia/Dhaka',
     });
     expect(info.mainDomain).toBe('localhost');
     expect(info.analytics).toEqual({ gtagId: null });

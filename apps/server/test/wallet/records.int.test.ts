@@ -169,4 +169,24 @@ describe('bonus, profit and betting records', () => {
     const empty = await t.get<Page<unknown>>(BETS, { headers: fresh.auth });
     expect(empty.body.value).toEqual({ list: [], total: 0, pageNo: 1, pageSize: 20 });
   });
+
+  it("names each round's provider as the lobby does, in the member's language, not by the integration code", async () => {
+    const shownNames = await t.db
+      .selectFrom('seamless_transactions as st')
+      .innerJoin('game_sessions as gs', 'gs.id', 'st.game_session_id')
+      .innerJoin('games as g', 'g.id', 'gs.game_id')
+      .innerJoin('game_vendors as gv', 'gv.id', 'g.vendor_id')
+      .select(['st.round_id', 'gv.display_name'])
+      .where('st.member_id', '=', member.id)
+      .execute();
+    const nameOf = (roundId: string) => shownNames.find((row) => row.round_id === roundId)!.display_name;
+    for (const language of ['en', 'bn'] as const) {
+      const res = await t.get<Page<Record<string, string>>>(BETS, { headers: { ...member.auth, Language: language } });
+      expect(res.body.value.list.map((r) => r.vendorName)).toEqual(
+        res.body.value.list.map((r) => nameOf(r.roundId!)[language]),
+      );
+    }
+    const names = shownNames.flatMap((row) => [row.display_name.bn, row.display_name.en]);
+    expect(names.every((name) => name !== '' && name !== DEMO_VENDOR.code)).toBe(true);
+  });
 });

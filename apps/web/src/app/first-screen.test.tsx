@@ -19,7 +19,14 @@ const status: SystemStatus = {
   regionRestriction: false,
   location: { ip: '203.0.113.9', country: 'BD' },
   info: {
-    merchant: { code: 'khela', name: 'Khela', currency: 'BDT', defaultLanguage: 'bn', languages: ['bn', 'en'] },
+    merchant: {
+      code: 'khela',
+      name: 'Khela',
+      currency: 'BDT',
+      defaultLanguage: 'bn',
+      languages: ['bn', 'en'],
+      timeZone: 'Asia/Dhaka',
+    },
     customerService: [],
     domainRoute: [],
     resources: [],

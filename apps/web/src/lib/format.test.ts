@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatDateTime as promotionTime } from '../features/notices/utils/promotion-time.ts';
 import { formatAmount, formatDateTime, gmtOffset } from './format.ts';
+import { setSiteTimeZone, siteTimeZone } from './site-time-zone.ts';
 
 describe('formatAmount (§9: 2 decimals, thousands separators)', () => {
   it('formats minor units', () => {
@@ -56,5 +58,31 @@ describe('formatDateTime (times with the GMT offset)', () => {
 
   it('gives nothing for a value that is not a date', () => {
     expect(formatDateTime('not a date', 'en')).toBe('');
+  });
+});
+
+describe("one clock for the site: the merchant's time zone, not the device's", () => {
+  const iso = '2026-11-20T17:43:00Z';
+  afterEach(() => setSiteTimeZone('Asia/Dhaka'));
+
+  it("shows times in Dhaka until the merchant's settings say otherwise, whatever the device's zone", () => {
+    expect(siteTimeZone()).toBe('Asia/Dhaka');
+    expect(formatDateTime(iso, 'en')).toBe('20 November 2026 at 23:43 GMT+6');
+    expect(promotionTime(iso)).toBe('2026-11-20 23:43 (GMT+6)');
+  });
+
+  it("follows the merchant's zone once set, and ignores a zone the browser does not know", () => {
+    setSiteTimeZone('Asia/Kolkata');
+    expect(formatDateTime(iso, 'en')).toBe('20 November 2026 at 23:13 GMT+5:30');
+    expect(promotionTime(iso)).toBe('2026-11-20 23:13 (GMT+5:30)');
+    setSiteTimeZone('Mars/Olympus_Mons');
+    expect(siteTimeZone()).toBe('Asia/Kolkata');
+  });
+
+  it('writes the shorter styles in the same zone (a day alone has no offset)', () => {
+    expect(formatDateTime(iso, 'en', undefined, 'short')).toBe('20 Nov 2026, 23:43 GMT+6');
+    expect(formatDateTime(iso, 'en', undefined, 'noYear')).toBe('20 Nov, 23:43 GMT+6');
+    // 20:00 UTC on the 20th is already the 21st in Dhaka: the day is the zone's.
+    expect(formatDateTime('2026-11-20T20:00:00Z', 'en', undefined, 'day')).toBe('21 November 2026');
   });
 });

@@ -72,6 +72,8 @@ export const merchantInfoSchema = z.object({
   currency: z.string(),
   defaultLanguage: z.enum(['bn', 'en']),
   languages: z.array(z.enum(['bn', 'en'])),
+  /** The IANA zone the merchant's days are counted in (ARCHITECTURE §5a): the site shows every time in it. */
+  timeZone: z.string(),
 });
 
 export const systemInfoSchema = z.object({

@@ -117,7 +117,10 @@ export const profitRecordSchema = z.object({
 
 export const betRecordSchema = z.object({
   roundId: z.string(),
+  /** The integration's code (SANDBOX, INHOUSE_1): a key, not for display. */
   vendor: z.string(),
+  /** The provider as the lobby names it, in the request's language. */
+  vendorName: z.string(),
   gameType: z.string(),
   betAmount: moneyValueSchema,
   winAmount: moneyValueSchema,

@@ -239,7 +239,7 @@ export function membersDesk(db: Db) {
       language: Language,
     ) {
       const window = recordsWindow(query, language);
-      const found = await records.bettingRecords(await memberOf(merchantId, id), window, {}, query);
+      const found = await records.bettingRecords(await memberOf(merchantId, id), window, language, {}, query);
       const inhouse = inhouseIntegrationCode(merchantId);
       return { ...found, list: found.list.map((row) => ({ ...row, inhouse: row.vendor === inhouse })) };
     },

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { sql, type SqlBool } from 'kysely';
 import { hashServerSeed } from '@khela/games';
-import { MEMBER_TYPES } from '@khela/contracts';
+import { MEMBER_TYPES, type Language, type LocalizedText } from '@khela/contracts';
 import { parseMinor } from '@khela/money';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { addTurnoverRequirement } from '../cashier/withdrawals/turnover.ts';
+import { pickLocalized } from '../system/localized.ts';
 import './tables.ts';
 
 export interface Merchant {
@@ -39,3 +41,11 @@ export async function addTurnover(
 }
 
 export const iso = (at: Date) => at.toISOString();
+
+/** Migration 0048: the console sends one title; it stands for both languages until a translation is set. */
+export const storedTitle = (title: string) => JSON.stringify({ bn: title, en: title });
+/** A red envelope's or raffle's title in `language` (the other language's when it has none). */
+export const titleIn = (title: LocalizedText, language: Language) => pickLocalized(title, language, language);
+/** The console's title search: part of the title in either language. */
+export const titleContains = (pattern: string) =>
+  sql<SqlBool>`(title ->> 'bn' ILIKE ${pattern} OR title ->> 'en' ILIKE ${pattern})`;

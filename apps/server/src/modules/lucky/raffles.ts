@@ -3,7 +3,14 @@ import type { z } from 'zod';
 import { formatMinor, toDecimalString } from '@khela/money';
 import { drawRaffle, numberTickets, raffleTickets } from '@khela/games';
 import type { luckyAdminEndpoints } from '@khela/contracts';
-import { MEMBER_TYPES, type ADMIN_RAFFLE_SORTS, type Raffle, type RaffleInput } from '@khela/contracts';
+import {
+  MEMBER_TYPES,
+  type ADMIN_RAFFLE_SORTS,
+  type Language,
+  type LocalizedText,
+  type Raffle,
+  type RaffleInput,
+} from '@khela/contracts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberContext } from '../../http/context.ts';
@@ -13,15 +20,26 @@ import { maskUsername } from '../agents/referral/referral.ts';
 import { containsPattern, sortedPageOfRows } from '../cashier/records.ts';
 import { payFromHouse } from '../ledger/house-payout.ts';
 import type { Ledger } from '../ledger/ledger.ts';
-import { addTurnover, assertRealMember, iso, minor, newServerSeed, type Merchant } from './common.ts';
+import {
+  addTurnover,
+  assertRealMember,
+  iso,
+  minor,
+  newServerSeed,
+  storedTitle,
+  titleContains,
+  titleIn,
+  type Merchant,
+} from './common.ts';
 import { runDuePass } from './due-pass.ts';
 import type { RafflesTable } from './tables.ts';
 
 export const RAFFLE_PRIZE_KIND = 'raffle.prize';
 const TRIAL = MEMBER_TYPES.TRIAL;
 
-type Row = Omit<RafflesTable, 'id' | 'created_at' | 'prizes'> & {
+type Row = Omit<RafflesTable, 'id' | 'created_at' | 'prizes' | 'title'> & {
   id: bigint;
+  title: LocalizedText;
   prizes: { amount: string; count: number }[];
 };
 
@@ -77,10 +95,10 @@ function stateOf(row: Row, now: Date): Raffle['state'] {
   return now < row.ends_at ? 'open' : 'closed';
 }
 
-function baseView(row: Row, now: Date) {
+function baseView(row: Row, now: Date, language: Language) {
   return {
     id: Number(row.id),
-    title: row.title,
+    title: titleIn(row.title, language),
     startsAt: iso(row.starts_at),
     endsAt: iso(row.ends_at),
     drawAt: iso(row.draw_at),
@@ -249,8 +267,8 @@ export function raffles({ db, ledger }: { db: Db; ledger: Ledger }) {
         'raffle.won',
         { en: 'You won a raffle prize', bn: 'আপনি র‍্যাফেল পুরস্কার জিতেছেন' },
         {
-          en: `Your ticket won ${amount} in “${row.title}”. Claim it on the raffle page.`,
-          bn: `“${row.title}”-এ আপনার টিকিট ${amount} জিতেছে। র‍্যাফেল পৃষ্ঠা থেকে দাবি করুন।`,
+          en: `Your ticket won ${amount} in “${titleIn(row.title, 'en')}”. Claim it on the raffle page.`,
+          bn: `“${titleIn(row.title, 'bn')}”-এ আপনার টিকিট ${amount} জিতেছে। র‍্যাফেল পৃষ্ঠা থেকে দাবি করুন।`,
         },
         { raffleId: row.id.toString(), amount: winner.amount.toString() },
       );
@@ -312,7 +330,7 @@ export function raffles({ db, ledger }: { db: Db; ledger: Ledger }) {
     },
 
     /** MCSFE_getRafflePromotionStatus: raffles not drawn yet, drawn in the last 30 days, or with my prize unclaimed. */
-    async status(member: MemberContext) {
+    async status(member: MemberContext, language: Language) {
       const now = await dbNow(db);
       const rows = (await db
         .selectFrom('raffles as r')
@@ -357,7 +375,7 @@ export function raffles({ db, ledger }: { db: Db; ledger: Ledger }) {
         }
         const mine = winners.filter((w) => w.raffle_id === row.id);
         list.push({
-          ...baseView(row, now),
+          ...baseView(row, now, language),
           myTickets: Number(myTickets),
           myPrizes: mine
             .filter((w) => w.member_id === member.id)
@@ -455,19 +473,24 @@ export function raffles({ db, ledger }: { db: Db; ledger: Ledger }) {
     },
 
     /** GET /admin/raffles: paged, filtered by state and title, sorted on the server (issue 16 Quality). */
-    async adminList(merchantId: number, query: AdminRaffleQuery) {
+    async adminList(merchantId: number, query: AdminRaffleQuery, language: Language) {
       const now = await dbNow(db);
       let base = db.selectFrom('raffles').select(COLUMNS).where('merchant_id', '=', merchantId);
       if (query.state) base = base.where(inState(query.state, now));
-      if (query.q) base = base.where('title', 'ilike', containsPattern(query.q));
+      if (query.q) base = base.where(titleContains(containsPattern(query.q)));
       return sortedPageOfRows(base, query, SORT_COLUMNS[query.sort ?? 'drawAt'], async (rows) => {
         const winners = await winnersOf(rows.map((row) => row.id));
-        return (rows as Row[]).map((row) => adminView(row, now, winners));
+        return (rows as Row[]).map((row) => adminView(row, now, winners, language));
       });
     },
 
     /** POST /admin/raffles (audited). */
-    async create(actor: AuditActor & { operatorId: number }, merchantId: number, input: RaffleInput) {
+    async create(
+      actor: AuditActor & { operatorId: number },
+      merchantId: number,
+      input: RaffleInput,
+      language: Language,
+    ) {
       const now = await dbNow(db);
       const values = parseInput(input, now);
       const seed = newServerSeed();
@@ -489,12 +512,18 @@ export function raffles({ db, ledger }: { db: Db; ledger: Ledger }) {
           entityId: Number(row.id),
           after: audited(row, now),
         });
-        return adminView(row, now, []);
+        return adminView(row, now, [], language);
       });
     },
 
     /** PUT /admin/raffles/:id (audited): only before it opens. */
-    async update(actor: AuditActor & { operatorId: number }, merchantId: number, id: number, input: RaffleInput) {
+    async update(
+      actor: AuditActor & { operatorId: number },
+      merchantId: number,
+      id: number,
+      input: RaffleInput,
+      language: Language,
+    ) {
       const now = await dbNow(db);
       const values = parseInput(input, now);
       return db.transaction().execute(async (trx) => {
@@ -502,7 +531,12 @@ export function raffles({ db, ledger }: { db: Db; ledger: Ledger }) {
         if (before.opened || before.drawn_at || before.cancelled_at) throw new AppError('lucky.already_open');
         const row = (await trx
           .updateTable('raffles')
-          .set(values)
+          // An unchanged title keeps its translation.
+          .set(
+            input.title === titleIn(before.title, language)
+              ? { ...values, title: JSON.stringify(before.title) }
+              : values,
+          )
           .where('id', '=', before.id)
           .returning(COLUMNS)
           .executeTakeFirstOrThrow()) as Row;
@@ -513,7 +547,7 @@ export function raffles({ db, ledger }: { db: Db; ledger: Ledger }) {
           before: audited(before, now),
           after: audited(row, now),
         });
-        return adminView(row, now, []);
+        return adminView(row, now, [], language);
       });
     },
 
@@ -521,11 +555,11 @@ export function raffles({ db, ledger }: { db: Db; ledger: Ledger }) {
      * POST /admin/raffles/:id/cancel (audited): before its draw. It is never drawn and its tickets
      * (earned and given) are void; cancelling again answers the cancelled raffle and changes nothing.
      */
-    async cancel(actor: AuditActor & { operatorId: number }, merchantId: number, id: number) {
+    async cancel(actor: AuditActor & { operatorId: number }, merchantId: number, id: number, language: Language) {
       return db.transaction().execute(async (trx) => {
         const before = await lockOwn(trx, merchantId, id);
         const now = await dbNow(trx);
-        if (before.cancelled_at) return adminView(before, now, []);
+        if (before.cancelled_at) return adminView(before, now, [], language);
         if (before.drawn_at) throw new AppError('lucky.already_closed');
         const row = (await trx
           .updateTable('raffles')
@@ -546,7 +580,7 @@ export function raffles({ db, ledger }: { db: Db; ledger: Ledger }) {
           before: audited(before, now),
           after: audited(row, now),
         });
-        return adminView(row, now, []);
+        return adminView(row, now, [], language);
       });
     },
   };
@@ -561,7 +595,7 @@ function parseInput(input: RaffleInput, now: Date) {
   if (input.depositPerTicket === null && input.betPerTicket === null) throw new AppError('lucky.invalid_tickets');
   const prizes = input.prizes.map((tier) => ({ amount: minor(tier.amount).toString(), count: tier.count }));
   return {
-    title: input.title,
+    title: storedTitle(input.title),
     starts_at: startsAt,
     ends_at: endsAt,
     draw_at: drawAt,
@@ -585,9 +619,10 @@ async function lockOwn(trx: Db, merchantId: number, id: number) {
   return row as Row & { opened: boolean };
 }
 
+/** The audit log keeps the title in both languages. */
 function audited(row: Row, now: Date) {
-  const { serverSeed: _hidden, winners: _none, ...rest } = adminView(row, now, []);
-  return rest;
+  const { serverSeed: _hidden, winners: _none, ...rest } = adminView(row, now, [], 'en');
+  return { ...rest, title: row.title };
 }
 
 function adminView(
@@ -603,9 +638,10 @@ function adminView(
     amount: bigint;
     claimed_at: Date | null;
   }[],
+  language: Language,
 ) {
   return {
-    ...baseView(row, now),
+    ...baseView(row, now, language),
     cancelledAt: row.cancelled_at ? iso(row.cancelled_at) : null,
     winners: winners
       .filter((w) => w.raffle_id === row.id)

@@ -3,7 +3,13 @@ import type { z } from 'zod';
 import { formatMinor, toDecimalString } from '@khela/money';
 import { redEnvelopeGrab } from '@khela/games';
 import type { luckyAdminEndpoints } from '@khela/contracts';
-import { type ADMIN_RED_ENVELOPE_SORTS, type RedEnvelope, type RedEnvelopeInput } from '@khela/contracts';
+import {
+  type ADMIN_RED_ENVELOPE_SORTS,
+  type Language,
+  type LocalizedText,
+  type RedEnvelope,
+  type RedEnvelopeInput,
+} from '@khela/contracts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberContext } from '../../http/context.ts';
@@ -11,7 +17,17 @@ import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
 import { notifyInbox } from '../agents/contracts/contracts.ts';
 import { containsPattern, sortedPageOfRows } from '../cashier/records.ts';
 import type { Ledger } from '../ledger/ledger.ts';
-import { addTurnover, assertRealMember, iso, minor, newServerSeed, type Merchant } from './common.ts';
+import {
+  addTurnover,
+  assertRealMember,
+  iso,
+  minor,
+  newServerSeed,
+  storedTitle,
+  titleContains,
+  titleIn,
+  type Merchant,
+} from './common.ts';
 import { runDuePass } from './due-pass.ts';
 import type { RedEnvelopesTable } from './tables.ts';
 
@@ -23,8 +39,9 @@ export const RED_ENVELOPE_REFUND_KIND = 'red_envelope.refund';
 /** Members see events that closed at most this long ago (their grab and the revealed seed). */
 const SHOWN_AFTER_CLOSE = '7 days';
 
-type Row = Omit<RedEnvelopesTable, 'id' | 'grabs' | 'created_at' | 'revision'> & {
+type Row = Omit<RedEnvelopesTable, 'id' | 'grabs' | 'created_at' | 'revision' | 'title'> & {
   id: bigint;
+  title: LocalizedText;
   grabs: number;
   revision: number;
 };
@@ -35,11 +52,11 @@ function stateOf(row: Row, now: Date): RedEnvelope['state'] {
   return now < row.starts_at ? 'upcoming' : 'open';
 }
 
-function view(row: Row, now: Date) {
+function view(row: Row, now: Date, language: Language) {
   const state = stateOf(row, now);
   return {
     id: Number(row.id),
-    title: row.title,
+    title: titleIn(row.title, language),
     startsAt: iso(row.starts_at),
     endsAt: iso(row.ends_at),
     state,
@@ -177,9 +194,10 @@ export function redEnvelopes({ db, ledger }: { db: Db; ledger: Ledger }) {
     return row;
   }
 
+  /** The audit log keeps the title in both languages. */
   const audited = (row: Row, now: Date) => {
-    const { serverSeed: _hidden, ...rest } = adminView(row, now);
-    return rest;
+    const { serverSeed: _hidden, ...rest } = adminView(row, now, 'en');
+    return { ...rest, title: row.title };
   };
 
   return {
@@ -214,7 +232,7 @@ export function redEnvelopes({ db, ledger }: { db: Db; ledger: Ledger }) {
       return { closed };
     },
 
-    async list(member: MemberContext) {
+    async list(member: MemberContext, language: Language) {
       const now = await dbNow(db);
       const rows = await db
         .selectFrom('red_envelopes')
@@ -241,7 +259,7 @@ export function redEnvelopes({ db, ledger }: { db: Db; ledger: Ledger }) {
       const list = rows.map((row) => {
         const grab = mine.get(row.id);
         return {
-          ...view(row, now),
+          ...view(row, now, language),
           myGrab: grab ? { amount: toDecimalString(grab.amount), grabbedAt: iso(grab.created_at) } : null,
         };
       });
@@ -329,8 +347,8 @@ export function redEnvelopes({ db, ledger }: { db: Db; ledger: Ledger }) {
           'red_envelope.grabbed',
           { en: 'Red envelope', bn: 'লাল খাম' },
           {
-            en: `You grabbed ${shown} from “${row.title}”. It has been added to your wallet.`,
-            bn: `আপনি “${row.title}” থেকে ${shown} পেয়েছেন। এটি আপনার ওয়ালেটে যোগ হয়েছে।`,
+            en: `You grabbed ${shown} from “${titleIn(row.title, 'en')}”. It has been added to your wallet.`,
+            bn: `আপনি “${titleIn(row.title, 'bn')}” থেকে ${shown} পেয়েছেন। এটি আপনার ওয়ালেটে যোগ হয়েছে।`,
           },
           { redEnvelopeId: row.id.toString(), amount: amount.toString() },
         );
@@ -339,18 +357,23 @@ export function redEnvelopes({ db, ledger }: { db: Db; ledger: Ledger }) {
     },
 
     /** GET /admin/red-envelopes: paged, filtered by state and title, sorted on the server (issue 16 Quality). */
-    async adminList(merchantId: number, query: AdminRedEnvelopeQuery) {
+    async adminList(merchantId: number, query: AdminRedEnvelopeQuery, language: Language) {
       const now = await dbNow(db);
       let base = db.selectFrom('red_envelopes').select(COLUMNS).where('merchant_id', '=', merchantId);
       if (query.state) base = base.where(inState(query.state, now));
-      if (query.q) base = base.where('title', 'ilike', containsPattern(query.q));
+      if (query.q) base = base.where(titleContains(containsPattern(query.q)));
       return sortedPageOfRows(base, query, SORT_COLUMNS[query.sort ?? 'id'], (rows) =>
-        rows.map((row) => adminView(row, now)),
+        rows.map((row) => adminView(row, now, language)),
       );
     },
 
     /** POST /admin/red-envelopes (audited): the event and its pool's funding from the house, at once. */
-    async create(actor: AuditActor & { operatorId: number }, merchant: Merchant, input: RedEnvelopeInput) {
+    async create(
+      actor: AuditActor & { operatorId: number },
+      merchant: Merchant,
+      input: RedEnvelopeInput,
+      language: Language,
+    ) {
       const now = await dbNow(db);
       const { pool, min, max, startsAt, endsAt } = parseInput(input, now);
       const seed = newServerSeed();
@@ -359,7 +382,7 @@ export function redEnvelopes({ db, ledger }: { db: Db; ledger: Ledger }) {
           .insertInto('red_envelopes')
           .values({
             merchant_id: merchant.id,
-            title: input.title,
+            title: storedTitle(input.title),
             starts_at: startsAt,
             ends_at: endsAt,
             pool,
@@ -395,12 +418,18 @@ export function redEnvelopes({ db, ledger }: { db: Db; ledger: Ledger }) {
           entityId: Number(row.id),
           after: audited(row, now),
         });
-        return adminView(row, now);
+        return adminView(row, now, language);
       });
     },
 
     /** PUT /admin/red-envelopes/:id (audited): before it opens; a changed pool moves the difference at once. */
-    async update(actor: AuditActor & { operatorId: number }, merchant: Merchant, id: number, input: RedEnvelopeInput) {
+    async update(
+      actor: AuditActor & { operatorId: number },
+      merchant: Merchant,
+      id: number,
+      input: RedEnvelopeInput,
+      language: Language,
+    ) {
       const now = await dbNow(db);
       const { pool, min, max, startsAt, endsAt } = parseInput(input, now);
       return db.transaction().execute(async (trx) => {
@@ -427,7 +456,9 @@ export function redEnvelopes({ db, ledger }: { db: Db; ledger: Ledger }) {
         const row = await trx
           .updateTable('red_envelopes')
           .set({
-            title: input.title,
+            // An unchanged title keeps its translation.
+            title:
+              input.title === titleIn(before.title, language) ? JSON.stringify(before.title) : storedTitle(input.title),
             starts_at: startsAt,
             ends_at: endsAt,
             pool,
@@ -450,7 +481,7 @@ export function redEnvelopes({ db, ledger }: { db: Db; ledger: Ledger }) {
           before: audited(before, now),
           after: audited(row, now),
         });
-        return adminView(row, now);
+        return adminView(row, now, language);
       });
     },
 
@@ -458,11 +489,11 @@ export function redEnvelopes({ db, ledger }: { db: Db; ledger: Ledger }) {
      * POST /admin/red-envelopes/:id/cancel (audited): until it closes. What is left goes back to the
      * house once; cancelling again answers the cancelled event and moves nothing.
      */
-    async cancel(actor: AuditActor & { operatorId: number }, merchant: Merchant, id: number) {
+    async cancel(actor: AuditActor & { operatorId: number }, merchant: Merchant, id: number, language: Language) {
       return db.transaction().execute(async (trx) => {
         const before = await lockOwn(trx, merchant.id, id);
         const now = await dbNow(trx);
-        if (before.cancelled_at) return adminView(before, now);
+        if (before.cancelled_at) return adminView(before, now, language);
         if (before.closed_at) throw new AppError('lucky.already_closed');
         await returnRemainder(trx, { ...before, currency: merchant.currency }, actor.operatorId);
         const row = await trx
@@ -477,7 +508,7 @@ export function redEnvelopes({ db, ledger }: { db: Db; ledger: Ledger }) {
           before: audited(before, now),
           after: audited(row, now),
         });
-        return adminView(row, now);
+        return adminView(row, now, language);
       });
     },
   };
@@ -495,9 +526,9 @@ function parseInput(input: RedEnvelopeInput, now: Date) {
   return { pool, min, max, startsAt, endsAt };
 }
 
-function adminView(row: Row, now: Date) {
+function adminView(row: Row, now: Date, language: Language) {
   return {
-    ...view(row, now),
+    ...view(row, now, language),
     returned: row.returned === null ? null : toDecimalString(row.returned),
     closedAt: row.closed_at ? iso(row.closed_at) : null,
     cancelledAt: row.cancelled_at ? iso(row.cancelled_at) : null,

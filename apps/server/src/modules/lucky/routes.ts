@@ -24,11 +24,11 @@ export function registerLuckyRoutes(app: FastifyInstance, deps: AppDeps) {
   const { lucky } = endpoints;
   const admin = endpoints.admin.lucky;
 
-  registerEndpoint(app, deps, lucky.redEnvelopes, ({ req }) => envelopes.list(memberOf(req)));
+  registerEndpoint(app, deps, lucky.redEnvelopes, ({ req, language }) => envelopes.list(memberOf(req), language));
   registerEndpoint(app, deps, lucky.grab, ({ req, merchant, params }) =>
     envelopes.grab(memberOf(req), merchant, params.id),
   );
-  registerEndpoint(app, deps, lucky.raffleStatus, ({ req }) => raffle.status(memberOf(req)));
+  registerEndpoint(app, deps, lucky.raffleStatus, ({ req, language }) => raffle.status(memberOf(req), language));
   registerEndpoint(app, deps, lucky.raffleEntries, ({ merchant, params }) => raffle.entries(merchant.id, params.id));
   registerEndpoint(app, deps, lucky.raffleClaim, ({ req, merchant, body }) =>
     raffle.claim(memberOf(req), merchant, body.raffleId),
@@ -36,25 +36,29 @@ export function registerLuckyRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, lucky.signUpRewardStatus, ({ req }) => signUp.status(memberOf(req)));
   registerEndpoint(app, deps, lucky.signUpRewardRequest, ({ req, body }) => signUp.request(memberOf(req), body));
 
-  registerEndpoint(app, deps, admin.redEnvelopesList, ({ merchant, query }) => envelopes.adminList(merchant.id, query));
+  registerEndpoint(app, deps, admin.redEnvelopesList, ({ merchant, query, language }) =>
+    envelopes.adminList(merchant.id, query, language),
+  );
   registerEndpoint(app, deps, admin.redEnvelopesCreate, (ctx) =>
-    envelopes.create(operatorActor(ctx), ctx.merchant, ctx.body),
+    envelopes.create(operatorActor(ctx), ctx.merchant, ctx.body, ctx.language),
   );
   registerEndpoint(app, deps, admin.redEnvelopesUpdate, (ctx) =>
-    envelopes.update(operatorActor(ctx), ctx.merchant, ctx.params.id, ctx.body),
+    envelopes.update(operatorActor(ctx), ctx.merchant, ctx.params.id, ctx.body, ctx.language),
   );
   registerEndpoint(app, deps, admin.redEnvelopesCancel, (ctx) =>
-    envelopes.cancel(operatorActor(ctx), ctx.merchant, ctx.params.id),
+    envelopes.cancel(operatorActor(ctx), ctx.merchant, ctx.params.id, ctx.language),
   );
-  registerEndpoint(app, deps, admin.rafflesList, ({ merchant, query }) => raffle.adminList(merchant.id, query));
+  registerEndpoint(app, deps, admin.rafflesList, ({ merchant, query, language }) =>
+    raffle.adminList(merchant.id, query, language),
+  );
   registerEndpoint(app, deps, admin.rafflesUpdate, (ctx) =>
-    raffle.update(operatorActor(ctx), ctx.merchant.id, ctx.params.id, ctx.body),
+    raffle.update(operatorActor(ctx), ctx.merchant.id, ctx.params.id, ctx.body, ctx.language),
   );
   registerEndpoint(app, deps, admin.rafflesCancel, (ctx) =>
-    raffle.cancel(operatorActor(ctx), ctx.merchant.id, ctx.params.id),
+    raffle.cancel(operatorActor(ctx), ctx.merchant.id, ctx.params.id, ctx.language),
   );
   registerEndpoint(app, deps, admin.rafflesCreate, (ctx) =>
-    raffle.create(operatorActor(ctx), ctx.merchant.id, ctx.body),
+    raffle.create(operatorActor(ctx), ctx.merchant.id, ctx.body, ctx.language),
   );
   registerEndpoint(app, deps, admin.signUpRewardSettingsGet, ({ merchant }) => signUp.settings(merchant.id));
   registerEndpoint(app, deps, admin.signUpRewardSettingsUpdate, (ctx) =>

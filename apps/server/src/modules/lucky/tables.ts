@@ -1,10 +1,14 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { LocalizedText } from '@khela/contracts';
+
+/** Migration 0048: a title in both languages, written as its JSON text (common.ts storedTitle). */
+type LocalizedTitle = ColumnType<LocalizedText, string, string>;
 
 /** Migration 0029 (issue 14 item 2): the lucky module's tables, added to the database's type here. */
 export interface RedEnvelopesTable {
   id: Generated<bigint>;
   merchant_id: number;
-  title: string;
+  title: LocalizedTitle;
   starts_at: Date;
   ends_at: Date;
   pool: bigint;
@@ -47,7 +51,7 @@ export interface StoredPrizeTier {
 export interface RafflesTable {
   id: Generated<bigint>;
   merchant_id: number;
-  title: string;
+  title: LocalizedTitle;
   starts_at: Date;
   ends_at: Date;
   draw_at: Date;

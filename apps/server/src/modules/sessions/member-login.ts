@@ -154,7 +154,8 @@ export function memberLogin({ db, rateLimits, lockouts, captchas, members, sessi
     if (member.status !== 'active') throw new AppError('auth.contact_agent');
     if (isTrialType(member.type)) throw new AppError('auth.not_member');
     if (credentials.agent && !isAgentType(member.type)) throw new AppError('auth.not_agent');
-    if (!credentials.agent && isAgentType(member.type)) throw new AppError('auth.not_member');
+    // The flag lets the player site point the agent to the agent centre's log-in (/agent).
+    if (!credentials.agent && isAgentType(member.type)) throw new AppError('auth.not_member', { agent: true });
   }
 
   /**

@@ -11,7 +11,14 @@ export function systemRepository(db: Db) {
       return db
         .selectFrom('merchants')
         .leftJoin('referral_settings as r', 'r.merchant_id', 'merchants.id')
-        .select(['main_domain', 'gtag_id', 'image_cdns', 'launch_game_cdns', 'r.enabled as referral_enabled'])
+        .select([
+          'main_domain',
+          'gtag_id',
+          'image_cdns',
+          'launch_game_cdns',
+          'time_zone',
+          'r.enabled as referral_enabled',
+        ])
         .where('id', '=', merchantId)
         .executeTakeFirstOrThrow();
     },

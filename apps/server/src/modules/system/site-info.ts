@@ -42,6 +42,7 @@ export function siteInfoService(repository: SystemRepository) {
         currency: merchant.currency,
         defaultLanguage: merchant.defaultLanguage,
         languages: merchant.languages,
+        timeZone: settings.time_zone,
       },
       // An entry of a kind this build cannot show is left out rather than mislabelled.
       customerService: customerService

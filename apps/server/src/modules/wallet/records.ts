@@ -12,6 +12,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { sportsIntegrationCode } from '../sports/vendor.ts';
+import { pickLocalized } from '../system/localized.ts';
 
 const DAY_MS = 86_400_000;
 /** §9 shortcuts: without a window the records show the last 7 days. */
@@ -225,6 +226,7 @@ export function walletRecords({ db }: { db: Db }) {
         's.round_id',
         sql<string>`max(games.game_type)`.as('game_type'),
         sql<string>`max(games.game_code)`.as('game_code'),
+        sql<number>`max(games.vendor_id)`.as('game_vendor_id'),
       ])
       .where('s.member_id', '=', member.id)
       .groupBy(['s.vendor_id', 's.round_id'])
@@ -249,6 +251,9 @@ export function walletRecords({ db }: { db: Db }) {
     return rounds
       .select([
         'v.code as vendor',
+        sql<number>`max(v.id)`.as('vendor_id'),
+        sql<string>`max(v.name)`.as('vendor_name'),
+        sql<number | null>`max(g.game_vendor_id)`.as('game_vendor_id'),
         'st.round_id',
         sql<string>`coalesce(max(g.game_type), 'other')`.as('game_type'),
         staked.as('bet'),
@@ -266,6 +271,41 @@ export function walletRecords({ db }: { db: Db }) {
     winAmount: currentWin,
     profit: sql`${currentWin} - ${stakedSum}`,
   } as const satisfies Record<(typeof MEMBER_BET_SORTS)[number], RawBuilder<unknown>>;
+  /**
+   * A round's provider as the lobby names it in the member's language: the catalogue vendor of the
+   * round's game, else the first catalogue vendor playing through the round's integration, else the
+   * integration's own name (never its code, which is an internal key: SANDBOX, INHOUSE_1).
+   */
+  async function providerNames(
+    merchantId: number,
+    rounds: readonly { vendor_id: number; vendor_name: string; game_vendor_id: number | null }[],
+    language: Language,
+  ) {
+    const gameVendorIds = rounds.flatMap((r) => (r.game_vendor_id === null ? [] : [Number(r.game_vendor_id)]));
+    const integrationIds = rounds.map((r) => Number(r.vendor_id));
+    const catalogue =
+      rounds.length === 0
+        ? []
+        : await db
+            .selectFrom('game_vendors')
+            .select(['id', 'integration_id', 'display_name'])
+            .where('merchant_id', '=', merchantId)
+            .where((eb) =>
+              eb.or([
+                ...(gameVendorIds.length > 0 ? [eb('id', 'in', gameVendorIds)] : []),
+                eb('integration_id', 'in', integrationIds),
+              ]),
+            )
+            .orderBy('sort_order')
+            .orderBy('id')
+            .execute();
+    const shown = (row: (typeof catalogue)[number] | undefined) =>
+      row ? pickLocalized(row.display_name, language, language) : '';
+    return (round: (typeof rounds)[number]) =>
+      shown(catalogue.find((row) => row.id === Number(round.game_vendor_id))) ||
+      shown(catalogue.find((row) => row.integration_id === Number(round.vendor_id))) ||
+      round.vendor_name;
+  }
   const money = (bet: string, win: string) => ({
     betAmount: toDecimalString(BigInt(bet)),
     winAmount: toDecimalString(BigInt(win)),
@@ -325,6 +365,7 @@ export function walletRecords({ db }: { db: Db }) {
     async bettingRecords(
       member: MemberContext,
       window: RecordsWindow,
+      language: Language,
       filters: { gameCode?: string | undefined; result?: 'win' | 'loss' | undefined } = {},
       sort: RecordsSort<(typeof MEMBER_BET_SORTS)[number]> = {},
     ) {
@@ -344,10 +385,12 @@ export function walletRecords({ db }: { db: Db }) {
           .select(sql<string>`count(*)::text`.as('n'))
           .executeTakeFirstOrThrow(),
       ]);
+      const providerOf = await providerNames(member.merchantId, rows, language);
       return {
         list: rows.map((row) => ({
           roundId: row.round_id,
           vendor: row.vendor ?? '',
+          vendorName: providerOf(row),
           gameType: row.game_type,
           ...money(row.bet, row.win),
           ...(row.resettled && { resettled: true }),

@@ -51,6 +51,6 @@ export function registerWalletRoutes(app: FastifyInstance, deps: AppDeps) {
     records.bonusDetails(memberOf(req), recordsWindow(query, language)),
   );
   registerEndpoint(app, deps, endpoints.wallet.bettingRecords, ({ req, query, language }) =>
-    records.bettingRecords(memberOf(req), recordsWindow(query, language), query),
+    records.bettingRecords(memberOf(req), recordsWindow(query, language), language, query),
   );
 }

@@ -14,7 +14,14 @@ const status = {
   regionRestriction: false,
   location: { ip: '203.0.113.9', country: 'BD' },
   info: {
-    merchant: { code: 'khela', name: 'Khela', currency: 'BDT', defaultLanguage: 'bn', languages: ['bn', 'en'] },
+    merchant: {
+      code: 'khela',
+      name: 'Khela',
+      currency: 'BDT',
+      defaultLanguage: 'bn',
+      languages: ['bn', 'en'],
+      timeZone: 'Asia/Dhaka',
+    },
     customerService: [
       { id: 1, csType: 'LIVECHAT', csPosition: 'FLOAT', title: '24/7 live chat', url: 'https://support.example/chat' },
     ],

@@ -49,6 +49,8 @@ const en = {
       freePlay: 'Free play (trial account)',
       noAccount: 'No account yet?',
       register: 'Sign up',
+      agentHint: 'This is an agent account. Agents log in at the agent centre.',
+      agentLink: 'Go to the agent centre log-in',
     },
     verify: {
       intro: 'You are logging in from a new network. Please confirm that this account is yours.',

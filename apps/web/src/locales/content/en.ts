@@ -35,6 +35,16 @@ const en = {
     emptyBody: 'Come back later to meet our live hosts.',
     offlineHint: 'This host is offline',
     close: 'Close',
+    /** Tags the demo seeds as codes, shown in the member's language; any other tag as the operator typed it. */
+    tags: {
+      cricket: 'Cricket',
+      baccarat: 'Baccarat',
+      slots: 'Slots',
+      roulette: 'Roulette',
+      chat: 'Chat',
+      bn: 'Bangla',
+      en: 'English',
+    },
   },
   creditReport: {
     intro: 'Your deposits, withdrawals, bonuses and turnover for a period, day by day.',

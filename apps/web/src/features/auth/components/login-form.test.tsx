@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../../lib/format.ts';
 import { initI18n } from '../../../lib/i18n.ts';
+import { registerNavigate } from '../../../lib/navigation.ts';
 import { sessionStore } from '../../../lib/session-store.ts';
 import { PASSWORD_EXPIRED_KEY } from '../utils/session.ts';
 import { LoginForm, type LoginFormProps } from './login-form.tsx';
@@ -126,5 +127,28 @@ describe('LoginForm', () => {
     const date = formatDateTime('2026-07-01T00:00:00+06:00', 'en');
     expect(alert.textContent).toBe(`This account is self-excluded until the date shown. (${date})`);
     expect(date).toMatch(/2026.*GMT/);
+  });
+
+  it("keeps §8's text for an agent at the member log-in and points to the agent centre's log-in", async () => {
+    loginAnswers = [fail(403, 'auth.not_member', 'Non-member account unable to login', { agent: true })];
+    const navigate = vi.fn();
+    registerNavigate(navigate);
+    const onLeave = vi.fn();
+    renderForm({ onLeave });
+    fillAndSubmit('agent01');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Non-member account unable to login');
+    fireEvent.click(screen.getByRole('link', { name: 'Go to the agent centre log-in' }));
+    expect(onLeave).toHaveBeenCalledOnce();
+    expect(navigate).toHaveBeenCalledWith('/agent', {});
+    registerNavigate(null);
+  });
+
+  it('offers no agent centre link for another non-member refusal (a trial account)', async () => {
+    loginAnswers = [fail(403, 'auth.not_member', 'Non-member account unable to login')];
+    renderForm();
+    fillAndSubmit('trial01');
+    expect((await screen.findByRole('alert')).textContent).toBe('Non-member account unable to login');
+    expect(screen.queryByRole('link')).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { loginChallengeSchema, type LoginChallenge, type MemberSession } from '@
 import { CaptchaField } from '../../../components/ui/captcha-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { navigateTo } from '../../../lib/navigation.ts';
 import { useCaptcha } from '../../../lib/use-captcha.ts';
 import { freePlay } from '../api/free-play.ts';
 import { logIn } from '../api/log-in.ts';
@@ -33,6 +34,8 @@ export interface LoginFormProps {
   onLoggedIn: (session: MemberSession, forced: boolean) => void;
   onRegister?: () => void;
   onForgotPassword?: () => void;
+  /** Before the form sends an agent to the agent centre's log-in (the modal closes). */
+  onLeave?: () => void;
 }
 
 /**
@@ -56,6 +59,8 @@ export function LoginForm({ smsLogin, freePlay: offerFreePlay, agent, onLoggedIn
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [pending, setPending] = useState(false);
   const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
+  /** §8 "non-member cannot log in" for an agent's account: the way on is the agent centre. */
+  const [agentRefused, setAgentRefused] = useState(false);
   const refs: Record<Field, RefObject<HTMLInputElement | null>> = {
     username: useRef(null),
     password: useRef(null),
@@ -111,6 +116,9 @@ export function LoginForm({ smsLogin, freePlay: offerFreePlay, agent, onLoggedIn
       setCaptchaNeeded(true);
       setValues((prev) => ({ ...prev, captcha: '' }));
     }
+    setAgentRefused(
+      !agent && error.code === 'auth.not_member' && (error.value as { agent?: unknown } | null)?.agent === true,
+    );
     const aliases = tab === 'sms' ? { username: 'mobileNum', password: 'verificationCode' } : {};
     const found = fieldErrorsOf(error, FIELDS, aliases as Partial<Record<string, Field>>);
     if (found.form !== undefined) {
@@ -208,6 +216,21 @@ export function LoginForm({ smsLogin, freePlay: offerFreePlay, agent, onLoggedIn
         {errors.form ? (
           <div className="form-alert form-alert--error" role="alert">
             {errors.form}
+            {agentRefused ? (
+              <p className="auth-form__agent-hint">
+                {t('auth.login.agentHint')}{' '}
+                <a
+                  href="/agent"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    links.onLeave?.();
+                    navigateTo('/agent');
+                  }}
+                >
+                  {t('auth.login.agentLink')}
+                </a>
+              </p>
+            ) : null}
           </div>
         ) : null}
         {activeTab === 'username' ? (

@@ -22,6 +22,7 @@ export function LoginModal({ onClose, switches }: LoginModalProps) {
         }}
         onRegister={() => openModal('register')}
         onForgotPassword={() => openModal('forgotPassword')}
+        onLeave={onClose}
       />
     </Modal>
   );

@@ -5,6 +5,7 @@ import type { ArticleCategory } from '@khela/contracts';
 import { ContentPage } from '../../../components/layouts/content-page.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { sanitizeHtml } from '../../../lib/sanitize.ts';
 import { ARTICLES_PAGE_SIZE, useArticle, useArticles } from '../api/articles.ts';
 import '../messages.ts';
@@ -12,9 +13,7 @@ import './blog.css';
 
 /** A publication date in the UI language (a day is enough for an article). */
 export function formatDay(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(language === 'bn' ? 'bn-BD' : 'en-GB', { dateStyle: 'long' }).format(date);
+  return formatDateTime(iso, language, undefined, 'day');
 }
 
 function Loading() {

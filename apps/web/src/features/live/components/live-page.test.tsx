@@ -7,7 +7,14 @@ import { sessionStore } from '../../../lib/session-store.ts';
 import { LiveHostsPage } from './live-page.tsx';
 
 const HOSTS = [
-  { modelId: 1, name: 'Nusrat', avatarUrl: '/demo/host-1.svg', online: true, viewers: 1284, tags: ['Cricket'] },
+  {
+    modelId: 1,
+    name: 'Nusrat',
+    avatarUrl: '/demo/host-1.svg',
+    online: true,
+    viewers: 1284,
+    tags: ['cricket', 'bn', 'Quiz night'],
+  },
   { modelId: 4, name: 'Mim', avatarUrl: '/demo/host-4.svg', online: false, viewers: 0, tags: [] },
 ];
 const reply = (json: unknown, status = 200) =>
@@ -75,5 +82,15 @@ describe('LiveHostsPage', () => {
     await changeLanguage('bn');
     renderPage();
     expect(await screen.findByRole('heading', { name: 'এই মুহূর্তে কোনো হোস্ট নেই' })).toBeTruthy();
+  });
+
+  it("shows the tags it knows as codes in the member's language, any other as typed", async () => {
+    await changeLanguage('bn');
+    renderPage();
+    const nusrat = await screen.findByRole('article', { name: 'Nusrat' });
+    const tags = within(nusrat)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(tags).toEqual(['ক্রিকেট', 'বাংলা', 'Quiz night']);
   });
 });

@@ -26,7 +26,7 @@ function HostCard({ host, onChat, busy }: { host: LiveHost; onChat: (host: LiveH
       {host.tags.length ? (
         <ul className="live-card__tags">
           {host.tags.map((tag) => (
-            <li key={tag}>{tag}</li>
+            <li key={tag}>{t(`live.tags.${tag}`, { defaultValue: tag })}</li>
           ))}
         </ul>
       ) : null}

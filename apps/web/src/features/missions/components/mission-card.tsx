@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RECORDS_TIME_ZONE, type MissionMilestone, type MissionSummary } from '@khela/contracts';
+import type { MissionMilestone, MissionSummary } from '@khela/contracts';
 import { formatAmount, formatDateTime } from '../../../lib/format.ts';
 import type { ClaimInput } from '../api/missions.ts';
 import { MissionLeaderboard } from './mission-leaderboard.tsx';
@@ -143,8 +143,8 @@ export function MissionCard({
       <h3 id={headingId}>{mission.title}</h3>
       <p className="mission-card__window">
         {t('mission.window', {
-          start: formatDateTime(mission.startTime, i18n.language, RECORDS_TIME_ZONE),
-          end: formatDateTime(mission.endTime, i18n.language, RECORDS_TIME_ZONE),
+          start: formatDateTime(mission.startTime, i18n.language),
+          end: formatDateTime(mission.endTime, i18n.language),
         })}
       </p>
       {mission.description ? <p>{mission.description}</p> : null}
@@ -164,7 +164,7 @@ export function MissionCard({
       </ol>
       <p className="mission-card__note">
         {t('mission.countedThrough', {
-          time: formatDateTime(mission.countedThrough, i18n.language, RECORDS_TIME_ZONE),
+          time: formatDateTime(mission.countedThrough, i18n.language),
         })}
       </p>
       <button

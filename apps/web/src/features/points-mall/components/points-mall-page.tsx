@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { LoadState } from '../../../components/ui/load-state.tsx';
 import { MoneyPasswordField } from '../../../components/ui/money-password-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { formatAmount } from '../../../lib/format.ts';
+import { formatAmount, formatDateTime } from '../../../lib/format.ts';
 import {
   newRequestId,
   useConversionTypes,
@@ -25,10 +25,7 @@ const TABS = ['mall', 'history', 'details', 'convert', 'rates'] as const;
 type Tab = (typeof TABS)[number];
 const PAGE_SIZE = 20;
 
-const when = (iso: string, language: string) =>
-  new Intl.DateTimeFormat(language === 'bn' ? 'bn-BD' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+const when = (iso: string, language: string) => formatDateTime(iso, language, undefined, 'short');
 
 function Pager({ pageNo, total, onPage }: { pageNo: number; total: number; onPage: (page: number) => void }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SportsHotMatch } from '@khela/contracts';
-import { gmtOffset } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import bn from '../../../locales/hot-matches/bn.ts';
 import en from '../../../locales/hot-matches/en.ts';
 import { useHotMatches } from '../api/get-hot-matches.ts';
@@ -30,15 +30,7 @@ export function liveMinute(startsAt: string, now: number): string | null {
 }
 
 function startTime(value: string, language: string): string {
-  const date = new Date(value);
-  const text = new Intl.DateTimeFormat(language === 'bn' ? 'bn-BD' : 'en-GB', {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(date);
-  return `${text} ${gmtOffset(date)}`;
+  return formatDateTime(value, language, undefined, 'noYear');
 }
 
 function MatchCard({ match, now }: { match: SportsHotMatch; now: number }) {

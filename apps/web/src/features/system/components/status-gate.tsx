@@ -4,6 +4,7 @@ import { changeLanguage, storedLanguage } from '../../../lib/i18n.ts';
 import { LoadingCover } from '../../../components/ui/loading-cover.tsx';
 import { ErrorScreen } from '../../../components/ui/error-screen.tsx';
 import { useSystemStatus } from '../api/get-status.ts';
+import { setSiteTimeZone } from '../../../lib/site-time-zone.ts';
 import './status-pages.css';
 
 // Seldom shown, so not in every visitor's first load: fetched when the status calls for them
@@ -42,6 +43,8 @@ export function StatusGate({ children }: { children: ReactNode }) {
     );
   }
   if (!data) return <LoadingCover />;
+  // Every time on the site is shown in the merchant's zone (lib/format.ts), set before a page renders one.
+  setSiteTimeZone(data.info.merchant.timeZone);
   const maintenance = data.status === 1 || (data.status !== 0 && data.maintenance);
   if (maintenance || data.status === 2) {
     return (

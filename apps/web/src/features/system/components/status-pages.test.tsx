@@ -8,7 +8,14 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { StatusGate } from './status-gate.tsx';
 
 const info: SystemStatus['info'] = {
-  merchant: { code: 'khela', name: 'Khela', currency: 'BDT', defaultLanguage: 'bn', languages: ['bn', 'en'] },
+  merchant: {
+    code: 'khela',
+    name: 'Khela',
+    currency: 'BDT',
+    defaultLanguage: 'bn',
+    languages: ['bn', 'en'],
+    timeZone: 'Asia/Dhaka',
+  },
   customerService: [
     { id: 1, csType: 'LIVECHAT', csPosition: 'FLOAT', title: 'Live chat', url: 'https://support.example/chat' },
   ],

@@ -25,8 +25,22 @@ function renderPage(kind: RecordsKind) {
       if (url.startsWith('/wps/member/records/bets'))
         return ok(
           paged([
-            { roundId: 'r1', vendor: 'SANDBOX', gameType: 'LIVE', ...figures, time: '2026-11-27T12:11:00.000Z' },
-            { roundId: 'r2', vendor: 'X', gameType: 'SOMETHING_NEW', ...figures, time: '2026-11-27T12:10:00.000Z' },
+            {
+              roundId: 'r1',
+              vendor: 'SANDBOX',
+              vendorName: 'Meghna Live',
+              gameType: 'LIVE',
+              ...figures,
+              time: '2026-11-27T12:11:00.000Z',
+            },
+            {
+              roundId: 'r2',
+              vendor: 'X',
+              vendorName: 'X Games',
+              gameType: 'SOMETHING_NEW',
+              ...figures,
+              time: '2026-11-27T12:10:00.000Z',
+            },
           ]),
         );
       if (url.startsWith('/wps/member/records/profit'))
@@ -51,6 +65,16 @@ describe('records name the game type as the site names its categories', () => {
       .slice(1)
       .map((row) => within(row).getAllByRole('cell')[2]?.textContent);
     expect(types).toEqual(['Live casino', 'SOMETHING_NEW']);
+  });
+
+  it('names the provider as the lobby does, not by its integration code', async () => {
+    renderPage('personalHistoryCopy');
+    const table = await screen.findByRole('table');
+    const providers = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+    expect(providers).toEqual(['Meghna Live', 'X Games']);
   });
 
   it('in profit and loss', async () => {

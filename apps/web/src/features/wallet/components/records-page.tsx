@@ -299,7 +299,7 @@ function Bets({ query, onPage }: { query: Query; onPage: (n: number) => void }) 
       ]}
       row={(r) => [
         formatDateTime(r.time, i18n.language),
-        r.vendor,
+        r.vendorName,
         t(`nav.${r.gameType}`, { defaultValue: r.gameType }),
         formatAmount(r.betAmount),
         r.resettled ? `${formatAmount(r.winAmount)} (${t('wallet.records.resettled')})` : formatAmount(r.winAmount),

@@ -70,6 +70,9 @@ describe('TransferFundPage', () => {
     fireEvent.change(amount, { target: { value: '10.5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await screen.findByRole('heading', { name: 'Confirm the transfer' });
+    // The confirmation names the game wallet as the balances do.
+    expect(screen.getByText('To', { selector: 'dt' }).nextElementSibling!.textContent).toBe('Meghna Live');
+    expect(screen.queryByText('SBX')).toBeNull();
     expect(transfers).toHaveLength(0);
   });
 

@@ -115,13 +115,16 @@ function FundForm({
   };
 
   if (form.step === 'confirm') {
+    // The game wallet as the lobby names its vendor, as in the balances above (not its code).
+    const chosen = vendors.find((v) => v.vendorCode === vendor);
+    const gameWallet = chosen?.vendorName ?? vendor;
     return (
       <MoneyConfirm
         {...form.confirmStep}
         title={t('wallet.fund.confirmTitle')}
         rows={[
-          { label: t('wallet.fund.from'), value: direction === 'toGame' ? t('wallet.fund.main') : vendor },
-          { label: t('wallet.fund.to'), value: direction === 'toGame' ? vendor : t('wallet.fund.main') },
+          { label: t('wallet.fund.from'), value: direction === 'toGame' ? t('wallet.fund.main') : gameWallet },
+          { label: t('wallet.fund.to'), value: direction === 'toGame' ? gameWallet : t('wallet.fund.main') },
           amountRow(t, checked, currency),
         ]}
         onConfirm={() => void confirm()}
