@@ -251,8 +251,9 @@ export function sportsSlips({
     const results = new Map<SlipToPlace, PlacedRow>(rows.map((row) => [slips[row.ord - 1]!, row]));
     return batch.map((slip) => results.get(slip)!);
   }
-  // A second lane only for a backlog of 16: larger batches share one insert of records and one firing
-  // of the statistics triggers (bench:sports: 5.4 → 6.6–9.2 slips a batch, PostgreSQL CPU a slip −10–25 %).
+  // A second lane only for a backlog of 16: a set-based batch costs much the same whatever its size
+  // (bench:sports: 5.4 → 6.6–9.2 slips a batch, PostgreSQL CPU a slip −10–25 %; a lane at 6 made
+  // batches of 5.1–6.5 and cost 1 433–1 829 µs a slip against 7.8–7.9 and 940–1 128 at 16).
   const placeSlip = groupCommit(placeSlips, { onBatch: onSlipBatch, laneThreshold: 16 });
 
   /** The answer of a slip just placed, from what sports_place_slips() read and wrote: no read after the commit. */
