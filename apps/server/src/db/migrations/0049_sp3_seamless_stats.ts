@@ -23,11 +23,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           FROM new_rows r
          WHERE r.kind = 'bet' OR (r.kind IN ('win', 'rollback') AND r.amount <> 0)
       ), products AS MATERIALIZED (
+        -- agent_stats_product_type and vendor_stats_vendor, the session's game looked up once for both.
         SELECT d.vendor_id, d.member_id, d.session,
-               agent_stats_product_type(d.vendor_id, d.member_id, d.game_session_id) AS product,
-               vendor_stats_vendor(v.code, d.game_session_id) AS vendor
+               CASE WHEN v.code LIKE 'INHOUSE\\_%' THEN 'INHOUSE'
+                    ELSE coalesce(sg.category, agent_stats_product_type(d.vendor_id, d.member_id, NULL)) END AS product,
+               CASE WHEN v.code ~ '^(SPORTS|LOTTERY|COCKFIGHT)_[0-9]+$' THEN coalesce(sg.vassalage, v.code)
+                    ELSE v.code END AS vendor
           FROM (SELECT DISTINCT vendor_id, member_id, game_session_id, coalesce(game_session_id, 0) AS session FROM n) d
           JOIN vendors v ON v.id = d.vendor_id
+          LEFT JOIN LATERAL (SELECT gv.category, gv.vassalage FROM game_sessions gs JOIN games g ON g.id = gs.game_id
+                               JOIN game_vendors gv ON gv.id = g.vendor_id
+                              WHERE gs.id = d.game_session_id) sg ON true
       ), e AS MATERIALIZED (
         SELECT n.merchant_id, n.member_id, p.product, p.vendor, n.at, n.bets, n.valid, n.payout,
                (n.at AT TIME ZONE m.time_zone)::date AS day
