@@ -70,6 +70,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       w integer;
       v_tx bigint[];
       v_at timestamptz;
+      -- ledger_post_many's arguments for the paid slips (two postings a slip), built as they are judged.
+      v_key text;
+      v_merchants integer[] := '{}';
+      v_currencies text[] := '{}';
+      v_keys text[] := '{}';
+      v_fingerprints bytea[] := '{}';
+      v_references jsonb[] := '{}';
+      v_requests integer[] := '{}';
+      v_kinds text[] := '{}';
+      v_members integer[] := '{}';
+      v_vendors text[] := '{}';
+      v_amounts bigint[] := '{}';
     BEGIN
       IF n = 0 THEN
         RETURN;
@@ -256,6 +268,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
               v_wallet_balance[array_position(v_wallets, v_wallet)] - p_stake[w];
             v_balance[w] := v_wallet_balance[array_position(v_wallets, v_wallet)];
             v_paid := v_paid || w;
+            v_key := 'sports:' || v_slip[w] || ':stake';
+            v_merchants := v_merchants || p_merchant_id[w];
+            v_currencies := v_currencies || p_currency[w];
+            v_keys := v_keys || v_key;
+            v_fingerprints := v_fingerprints || sha256(convert_to(v_key || ':' || p_stake[w], 'UTF8'));
+            v_references := v_references || jsonb_build_object('sportsSlip', v_slip[w]::text);
+            v_requests := v_requests || ARRAY[cardinality(v_paid), cardinality(v_paid)];
+            v_kinds := v_kinds || ARRAY['member_main', 'vendor'];
+            v_members := v_members || ARRAY[p_member_id[w], NULL]::integer[];
+            v_vendors := v_vendors || ARRAY[NULL, p_integration_code[w]]::text[];
+            v_amounts := v_amounts || ARRAY[-p_stake[w], p_stake[w]];
           END IF;
         END LOOP;
         IF cardinality(v_refused) > 0 THEN
@@ -272,28 +295,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         -- 6. The stakes in one ledger_post_many (it locks the same wallets again and finds them able
         -- to pay), then the legs and the seamless records.
         SELECT array_agg(t.transaction_id ORDER BY t.k) INTO v_tx
-          FROM ledger_post_many(
-                 (SELECT array_agg(p_merchant_id[p.i] ORDER BY p.k) FROM unnest(v_paid) WITH ORDINALITY AS p(i, k)),
-                 (SELECT array_agg(p_currency[p.i] ORDER BY p.k) FROM unnest(v_paid) WITH ORDINALITY AS p(i, k)),
-                 (SELECT array_agg('sports:' || v_slip[p.i] || ':stake' ORDER BY p.k)
-                    FROM unnest(v_paid) WITH ORDINALITY AS p(i, k)),
-                 array_fill('seamless.bet'::text, ARRAY[cardinality(v_paid)]),
-                 (SELECT array_agg(sha256(convert_to('sports:' || v_slip[p.i] || ':stake:' || p_stake[p.i], 'UTF8'))
-                                   ORDER BY p.k)
-                    FROM unnest(v_paid) WITH ORDINALITY AS p(i, k)),
-                 (SELECT array_agg(jsonb_build_object('sportsSlip', v_slip[p.i]::text) ORDER BY p.k)
-                    FROM unnest(v_paid) WITH ORDINALITY AS p(i, k)),
-                 (SELECT array_agg(p.k ORDER BY p.k, x.side)
-                    FROM generate_series(1, cardinality(v_paid)) AS p(k), generate_series(1, 2) AS x(side)),
-                 (SELECT array_agg(CASE x.side WHEN 1 THEN 'member_main' ELSE 'vendor' END ORDER BY p.k, x.side)
-                    FROM generate_series(1, cardinality(v_paid)) AS p(k), generate_series(1, 2) AS x(side)),
-                 (SELECT array_agg(CASE x.side WHEN 1 THEN p_member_id[p.i] END ORDER BY p.k, x.side)
-                    FROM unnest(v_paid) WITH ORDINALITY AS p(i, k), generate_series(1, 2) AS x(side)),
-                 (SELECT array_agg(CASE x.side WHEN 2 THEN p_integration_code[p.i] END ORDER BY p.k, x.side)
-                    FROM unnest(v_paid) WITH ORDINALITY AS p(i, k), generate_series(1, 2) AS x(side)),
-                 (SELECT array_agg(CASE x.side WHEN 1 THEN -p_stake[p.i] ELSE p_stake[p.i] END ORDER BY p.k, x.side)
-                    FROM unnest(v_paid) WITH ORDINALITY AS p(i, k), generate_series(1, 2) AS x(side))
-               ) WITH ORDINALITY AS t(transaction_id, k);
+          FROM ledger_post_many(v_merchants, v_currencies, v_keys,
+                                array_fill('seamless.bet'::text, ARRAY[cardinality(v_paid)]), v_fingerprints,
+                                v_references, v_requests, v_kinds, v_members, v_vendors, v_amounts)
+               WITH ORDINALITY AS t(transaction_id, k);
 
         INSERT INTO sports_slip_legs (id, slip_id, event_id, market_id, selection_id, code, line, odds)
         SELECT (l->>'leg_id')::bigint, v_slip[p.i], (l->>'event_id')::bigint, (l->>'market_id')::bigint,
