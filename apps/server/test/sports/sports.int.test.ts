@@ -276,6 +276,18 @@ describe('placing slips', () => {
     expect(same.map((x) => x.status)).toEqual(Array(20).fill(200));
     expect(new Set(same.map((x) => x.body.value.id)).size).toBe(1);
     expect(await mainBalance(t, q.player)).toBe(4_000n);
+
+    // One requestId that cannot pay, 5 at once: each refused for its stake (one batch or several), no slip left.
+    const r = await fundedPlayer(500n);
+    const unpaid = { ...body, requestId: requestId() };
+    const refused = await Promise.all(
+      Array.from({ length: 5 }, () => t.request<Placed>('POST', '/wps/sports/slips', unpaid, { headers: r.headers })),
+    );
+    expect(refused.map((x) => x.body.code)).toEqual(Array(5).fill('wallet.insufficient_funds'));
+    const left = await sql<{
+      n: bigint;
+    }>`SELECT count(*) AS n FROM sports_slips WHERE member_id = ${r.player.row.id}`.execute(t.db);
+    expect(left.rows[0]!.n).toBe(0n);
     await ledgerIsClean();
   });
 });
