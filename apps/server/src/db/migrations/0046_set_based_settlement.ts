@@ -15,9 +15,10 @@ import { sql, type Kysely } from 'kysely';
  *   once): one grouped upsert per summary table instead of a function call and three upserts a
  *   row, with the same rules as migration 0019's row trigger (as vendor_stats_seamless does, 0044).
  */
-export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`
-    CREATE FUNCTION ledger_post_many(
+
+/** ledger_post_many as this migration made it: also what 0052's down() restores. */
+export const ledgerPostManyOf0046 = sql`
+    CREATE OR REPLACE FUNCTION ledger_post_many(
       p_merchant_ids integer[], p_currencies text[], p_keys text[], p_kinds text[], p_fingerprints bytea[],
       p_references jsonb[],
       -- One element a posting: the (1-based) request it belongs to, its account and amount.
@@ -126,7 +127,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
       RETURN QUERY SELECT u.id FROM unnest(v_tx) WITH ORDINALITY AS u(id, ord) ORDER BY u.ord;
     END $$;
+`;
 
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await ledgerPostManyOf0046.execute(db);
+  await sql`
     -- Migration 0019's rules per statement: a bet counts its stake (and the member's active day when
     -- it is above zero), a win its payout, a rollback takes the stake back; rows of our own games
     -- (INHOUSE) are counted from inhouse_rounds when the round settles. The product type is looked
