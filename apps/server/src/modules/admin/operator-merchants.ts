@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { OperatorContext } from '../../http/context.ts';
 import { recordAudit, type AuditActor } from '../audit/audit-log.ts';
-import { mayManageRole } from './permissions.ts';
+import { managedOperator } from './operators.ts';
 
 /**
  * Issue 16 item 2: the merchants an operator works on: the home merchant (operators.merchant_id,
@@ -36,18 +36,11 @@ export async function grantedMerchant(db: Db, operatorId: number, code: string):
  * merchant the caller works on too, so nobody reaches a merchant through someone else.
  */
 export function operatorMerchantsService(db: Db) {
+  /** An operator the caller may manage, not the caller; their home merchant is the caller's. */
   async function target(trx: Db, caller: OperatorContext, id: number) {
     if (id === caller.id) throw new AppError('operator.self_change');
-    const row = await trx
-      .selectFrom('operators')
-      .select(['id', 'role', 'merchant_id'])
-      .where('merchant_id', '=', caller.merchantId)
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row) throw new AppError('operator.not_found');
-    if (!mayManageRole(caller.role, row.role)) throw new AppError('operator.role_above_own');
-    return row;
+    await managedOperator(trx, caller, id);
+    return { homeMerchantId: caller.merchantId };
   }
   async function heldByCaller(caller: OperatorContext, code: string) {
     const merchant = (await merchantsOf(db, caller.id)).find((m) => m.code === code);
@@ -72,7 +65,7 @@ export function operatorMerchantsService(db: Db) {
       return db.transaction().execute(async (trx) => {
         const operator = await target(trx, caller, id);
         // The home merchant is theirs already: granting it changes nothing.
-        if (merchant.id !== operator.merchant_id) {
+        if (merchant.id !== operator.homeMerchantId) {
           const added = await trx
             .insertInto('operator_merchants')
             .values({ operator_id: id, merchant_id: merchant.id, granted_by: caller.id })
@@ -96,7 +89,7 @@ export function operatorMerchantsService(db: Db) {
       const merchant = await heldByCaller(caller, code);
       return db.transaction().execute(async (trx) => {
         const operator = await target(trx, caller, id);
-        if (merchant.id === operator.merchant_id) throw new AppError('operator.merchant_home');
+        if (merchant.id === operator.homeMerchantId) throw new AppError('operator.merchant_home');
         const removed = await trx
           .deleteFrom('operator_merchants')
           .where('operator_id', '=', id)
@@ -106,7 +99,7 @@ export function operatorMerchantsService(db: Db) {
           // Their sessions on that merchant go home: the next call is scoped by the home merchant.
           await trx
             .updateTable('operator_sessions')
-            .set({ active_merchant_id: operator.merchant_id })
+            .set({ active_merchant_id: operator.homeMerchantId })
             .where('operator_id', '=', id)
             .where('active_merchant_id', '=', merchant.id)
             .execute();

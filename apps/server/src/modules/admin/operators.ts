@@ -49,21 +49,21 @@ export async function revokeOperatorSessions(db: Db, operatorId: number): Promis
  * up in lower case. Nobody hands out a role that may do more than their own (mayManageRole), nor
  * changes their own role or status: a merchant cannot lose its last manager by a slip.
  */
-export function operatorsService(db: Db) {
-  /** The target, locked for the change, when the caller may manage it. */
-  async function managed(trx: Db, caller: OperatorContext, id: number) {
-    const row = await trx
-      .selectFrom('operators')
-      .select(COLUMNS)
-      .where('merchant_id', '=', caller.merchantId)
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row) throw new AppError('operator.not_found');
-    if (!mayManageRole(caller.role, row.role)) throw new AppError('operator.role_above_own');
-    return row;
-  }
+/** An operator of the caller's merchant, locked for a change, when the caller may manage it. */
+export async function managedOperator(trx: Db, caller: OperatorContext, id: number) {
+  const row = await trx
+    .selectFrom('operators')
+    .select(COLUMNS)
+    .where('merchant_id', '=', caller.merchantId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new AppError('operator.not_found');
+  if (!mayManageRole(caller.role, row.role)) throw new AppError('operator.role_above_own');
+  return row;
+}
 
+export function operatorsService(db: Db) {
   return {
     async list(
       merchantId: number,
@@ -116,7 +116,7 @@ export function operatorsService(db: Db) {
         throw new AppError('operator.role_above_own');
       }
       return db.transaction().execute(async (trx) => {
-        const before = await managed(trx, caller, id);
+        const before = await managedOperator(trx, caller, id);
         const row = await trx
           .updateTable('operators')
           .set({ role: change.role ?? before.role, active: change.active ?? before.active })
@@ -135,7 +135,7 @@ export function operatorsService(db: Db) {
       if (id === caller.id) throw new AppError('operator.self_change');
       const passwordHash = await hashPassword(password);
       return db.transaction().execute(async (trx) => {
-        const row = await managed(trx, caller, id);
+        const row = await managedOperator(trx, caller, id);
         await trx.updateTable('operators').set({ password_hash: passwordHash }).where('id', '=', id).execute();
         await revokeOperatorSessions(trx, id);
         const operator = toOperator(row, caller.merchantCode);
@@ -148,7 +148,7 @@ export function operatorsService(db: Db) {
     async resetTotp(caller: OperatorContext, actor: AuditActor, id: number) {
       if (id === caller.id) throw new AppError('operator.self_change');
       return db.transaction().execute(async (trx) => {
-        const before = await managed(trx, caller, id);
+        const before = await managedOperator(trx, caller, id);
         const row = await trx
           .updateTable('operators')
           .set({ totp_secret: null, totp_enabled_at: null, totp_last_step: null })
