@@ -4,7 +4,7 @@ import en from '../locales/en.ts';
 import authEn from '../locales/auth/en.ts';
 import pagesEn from '../locales/pages/en.ts';
 import moneyEn from '../locales/money/en.ts';
-import { changeLanguage, i18next, initI18n, loadMessages } from './i18n.ts';
+import { changeLanguage, i18next, initI18n, loadMessages, storedLanguage } from './i18n.ts';
 
 /** Issue 3 item 11: the first-load catalogue, and the parts loaded with the features that show them. */
 describe('message parts', () => {
@@ -36,5 +36,20 @@ describe('message parts', () => {
     expect(i18next.t('routes.pointMall.title')).toBe('পয়েন্ট মল');
     expect(i18next.t('auth.login.modes')).toBe('লগ ইনের পদ্ধতি');
     expect(i18next.t('auth.header.menuLabel')).not.toBe('auth.header.menuLabel');
+  });
+
+  it('stores the language already shown without switching to it again (no re-render of every text)', async () => {
+    await changeLanguage('bn');
+    const switched: string[] = [];
+    const onChange = (language: string) => switched.push(language);
+    i18next.on('languageChanged', onChange);
+    localStorage.clear();
+    await changeLanguage('bn');
+    expect(switched).toEqual([]);
+    expect(storedLanguage()).toBe('bn');
+    expect(document.documentElement.lang).toBe('bn');
+    await changeLanguage('en');
+    expect(switched).toEqual(['en']);
+    i18next.off('languageChanged', onChange);
   });
 });

@@ -95,7 +95,10 @@ export async function initI18n(language: Language = storedLanguage() ?? DEFAULT_
 export async function changeLanguage(language: Language) {
   const previous = i18next.language;
   await ensureLoaded(language);
-  await i18next.changeLanguage(language);
+  // The language already shown is only stored (§4: a first visit stores the merchant's default,
+  // usually the one it is shown in): switching i18next to it again tells every translated
+  // component to render again, synchronously, in the first screen's commit (issue 11: TBT).
+  if (language !== i18next.language) await i18next.changeLanguage(language);
   if (isLanguage(previous) && previous !== language) preferenceStore.set(PREVIOUS, previous);
   preferenceStore.set(CURRENT, language);
   apply(language);
