@@ -169,7 +169,7 @@ describe('operator console: agents and engagement (issue 16 item 6)', () => {
     await context.close();
   });
 
-  it('creates a promotion and a mission in the console; the player site shows the promotion on /promotions', async () => {
+  it('creates a promotion, a mission and a red envelope (titled in bn and en) in the console; the player site shows the promotion on /promotions', async () => {
     const title = `Console promo ${Date.now() % 1_000_000}`;
     const { page, context, errors } = await openPage(browser, { language: 'en', theme: 'light', width: 360 });
     await page.goto('/console/engagement');
@@ -267,6 +267,22 @@ describe('operator console: agents and engagement (issue 16 item 6)', () => {
     expect(await saved.getByLabel('Live casino').isChecked()).toBe(true);
     expect(await saved.getByLabel('Slots').isChecked()).toBe(false);
     await edit.getByRole('button', { name: 'Cancel' }).click();
+
+    // A red envelope takes its title in each language: one left blank is refused beside its own input.
+    await page.getByRole('button', { name: 'Red envelopes', exact: true }).click();
+    await page.getByRole('button', { name: 'New red envelope' }).click();
+    const envelope = page.getByRole('dialog', { name: 'New red envelope' });
+    await envelope.getByLabel('Title (English)').fill(`Envelope ${title}`);
+    await envelope.getByLabel('Pool').fill('10');
+    await envelope.getByLabel('Smallest grab').fill('1');
+    await envelope.getByLabel('Largest grab').fill('2');
+    await envelope.getByRole('button', { name: 'Create' }).click();
+    await expect.poll(() => envelope.getByLabel('Title (Bengali)').getAttribute('aria-invalid')).toBe('true');
+    expect(await envelope.getByLabel('Title (English)').getAttribute('aria-invalid')).toBe('false');
+    await envelope.getByLabel('Title (Bengali)').fill(`খাম ${title}`);
+    await envelope.getByRole('button', { name: 'Create' }).click();
+    await page.getByText(`“Envelope ${title}” was saved.`).waitFor();
+    await page.getByRole('cell', { name: `Envelope ${title}`, exact: true }).waitFor();
 
     await page.goto('/promotions');
     await page.getByRole('heading', { name: title }).waitFor();

@@ -200,20 +200,15 @@ beforeAll(async () => {
     .execute(db);
 
   // A red envelope open now, funded by the house at creation.
-  const envelope = await redEnvelopes({ db, ledger }).create(
-    actor,
-    merchant,
-    {
-      title: 'Kill test',
-      startsAt: new Date(Date.now() - 60_000).toISOString(),
-      endsAt: new Date(Date.now() + 3_600_000).toISOString(),
-      pool: '500.00',
-      minGrab: '1',
-      maxGrab: '40.00',
-      turnoverMultiple: 1,
-    },
-    'en',
-  );
+  const envelope = await redEnvelopes({ db, ledger }).create(actor, merchant, {
+    title: { bn: 'Kill test', en: 'Kill test' },
+    startsAt: new Date(Date.now() - 60_000).toISOString(),
+    endsAt: new Date(Date.now() + 3_600_000).toISOString(),
+    pool: '500.00',
+    minGrab: '1',
+    maxGrab: '40.00',
+    turnoverMultiple: 1,
+  });
   envelopeId = envelope.id;
 
   // A raffle due for its draw, its tickets only this test's members' (bets earn none at that rate).

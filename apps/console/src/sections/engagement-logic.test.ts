@@ -9,6 +9,7 @@ import {
 } from '@khela/contracts';
 import {
   engagementFormErrors,
+  LUCKY_CODE_FIELDS,
   formValuesOf,
   fromLocalInput,
   listOf,
@@ -202,13 +203,21 @@ describe('field-spec forms of missions, red envelopes, raffles and points', () =
     });
   });
 
-  it('reads red envelopes and raffles; empty optional rules are null', () => {
-    const window = { title: 'Eid', startsAt: '2030-01-01T10:00', endsAt: '2030-01-01T12:00' };
+  it('reads red envelopes and raffles with a title per language; empty optional rules are null', () => {
+    const window = { 'title.en': 'Eid', 'title.bn': 'ঈদ', startsAt: '2030-01-01T10:00', endsAt: '2030-01-01T12:00' };
     const envelope = redEnvelopeInputFrom(
       reader({ ...window, pool: '500', minGrab: '1', maxGrab: '20', turnoverMultiple: '1', depositDays: '7' }),
     );
     expect(redEnvelopeInputSchema.parse(envelope)).toEqual(envelope);
-    expect(envelope).toMatchObject({ minDeposit: null, depositDays: null });
+    expect(envelope).toMatchObject({ title: { en: 'Eid', bn: 'ঈদ' }, minDeposit: null, depositDays: null });
+    // A language left blank is refused by the server beside its own input.
+    expect(
+      engagementFormErrors(
+        { code: 'request.invalid', message: 'm', fields: [{ field: 'title.bn', message: 'Required' }] },
+        'x',
+        LUCKY_CODE_FIELDS,
+      ),
+    ).toEqual({ fields: { 'title.bn': 'Required' }, form: null });
     const raffle = raffleInputFrom(
       reader({
         ...window,
@@ -221,7 +230,11 @@ describe('field-spec forms of missions, red envelopes, raffles and points', () =
       1,
     );
     expect(raffleInputSchema.parse(raffle)).toEqual(raffle);
-    expect(raffle).toMatchObject({ betPerTicket: null, prizes: [{ amount: '100', count: 1 }] });
+    expect(raffle).toMatchObject({
+      title: { en: 'Eid', bn: 'ঈদ' },
+      betPerTicket: null,
+      prizes: [{ amount: '100', count: 1 }],
+    });
   });
 
   it('reads the points settings by point type and shows the kept rates the same way', () => {

@@ -208,7 +208,7 @@ export function redEnvelopeInputFrom(reader: Reader): RedEnvelopeInput {
   const { text } = reader;
   const optional = optionalOf(reader);
   return {
-    title: text('title').trim(),
+    title: localizedOf(reader, 'title'),
     startsAt: fromLocalInput(text('startsAt')) ?? '',
     endsAt: fromLocalInput(text('endsAt')) ?? '',
     pool: text('pool').trim(),
@@ -225,7 +225,7 @@ export function raffleInputFrom(reader: Reader, prizes: number): RaffleInput {
   const { text } = reader;
   const optional = optionalOf(reader);
   return {
-    title: text('title').trim(),
+    title: localizedOf(reader, 'title'),
     startsAt: fromLocalInput(text('startsAt')) ?? '',
     endsAt: fromLocalInput(text('endsAt')) ?? '',
     drawAt: fromLocalInput(text('drawAt')) ?? '',

@@ -13,7 +13,7 @@ import {
 } from '@khela/contracts';
 import { call } from '../api.ts';
 import { productTypeName, useI18n } from '../i18n.tsx';
-import { formatAmount, formatCount, formatTime } from '../format.ts';
+import { formatAmount, formatCount, formatTime, type Language } from '../format.ts';
 import { PagedTable, useListControls } from '../components/paged-table.tsx';
 import type { Column, Sort } from '../components/data-table.tsx';
 import { ConfirmDialog, Dialog } from '../components/dialog.tsx';
@@ -38,12 +38,16 @@ type Page<Row> = { list: Row[]; total: number; pageNo: number; pageSize: number 
 type ListQuery = { pageNo: string; pageSize: string; state?: string; q?: string; sort: string; order: 'asc' | 'desc' };
 const PAGE_SIZE = 20;
 
+/** A programme's title as the operator reads the console (English when the other is empty). */
+type Title = { bn: string; en: string };
+const titleIn = (title: Title, language: Language) => title[language] || title.en;
+
 /**
  * One programme list (missions, red envelopes, raffles): paged, filtered by state and title and
  * sorted on the server; a new/edit dialog; and ending one (close, cancel) after a confirmation
  * that says what happens.
  */
-function ProgrammeList<Row extends { title: string | { en: string; bn: string } }>({
+function ProgrammeList<Row extends { title: Title }>({
   queryKey,
   fetch,
   states,
@@ -88,7 +92,7 @@ function ProgrammeList<Row extends { title: string | { en: string; bn: string } 
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const [ending, setEnding] = useState<Row | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const titleOf = (row: Row) => (typeof row.title === 'string' ? row.title : row.title[language] || row.title.en);
+  const titleOf = (row: Row) => titleIn(row.title, language);
   const query = useQuery({
     queryKey: [queryKey, pageNo, filters, sort],
     queryFn: () =>
@@ -252,7 +256,7 @@ export function Missions() {
     {
       id: 'title',
       header: t('engagement.mission'),
-      cell: (m) => <span className="cell-wrap">{m.title[language] || m.title.en}</span>,
+      cell: (m) => <span className="cell-wrap">{titleIn(m.title, language)}</span>,
     },
     { id: 'goal', header: t('engagement.goal'), wide: true, cell: goalOf },
     {
@@ -290,7 +294,7 @@ export function Missions() {
       endLabel="engagement.closeMission"
       endConsequence={(m) =>
         t('engagement.closeMissionConsequence', {
-          title: m.title[language] || m.title.en,
+          title: titleIn(m.title, language),
           participants: formatCount(m.participants, language),
         })
       }
@@ -298,7 +302,7 @@ export function Missions() {
       rowActions={(m) => (
         <button
           type="button"
-          aria-label={`${t('engagement.progress')} ${m.title[language] || m.title.en}`}
+          aria-label={`${t('engagement.progress')} ${titleIn(m.title, language)}`}
           aria-pressed={progressOf?.missionId === m.missionId}
           onClick={() => setProgressOf(m)}
         >
@@ -406,7 +410,7 @@ function MissionDialog({ mission, onClose }: { mission: Mission | null; onClose:
 }
 
 const LUCKY_WINDOW: FieldSpec[] = [
-  { kind: 'text', name: 'title', label: 'engagement.messageTitle', maxLength: 80, required: true },
+  { kind: 'localized', name: 'title', label: 'engagement.messageTitle', maxLength: 80 },
   { kind: 'datetime', name: 'startsAt', label: 'engagement.startsAt', required: true },
   { kind: 'datetime', name: 'endsAt', label: 'engagement.endsAt', required: true },
 ];
@@ -415,7 +419,11 @@ const LUCKY_WINDOW: FieldSpec[] = [
 export function RedEnvelopes() {
   const { t, language } = useI18n();
   const columns: Column<RedEnvelope>[] = [
-    { id: 'title', header: t('engagement.messageTitle'), cell: (e) => <span className="cell-wrap">{e.title}</span> },
+    {
+      id: 'title',
+      header: t('engagement.messageTitle'),
+      cell: (e) => <span className="cell-wrap">{titleIn(e.title, language)}</span>,
+    },
     {
       id: 'window',
       header: t('engagement.window'),
@@ -455,7 +463,7 @@ export function RedEnvelopes() {
       endLabel="engagement.cancelEvent"
       endConsequence={(e) =>
         t('engagement.cancelRedEnvelopeConsequence', {
-          title: e.title,
+          title: titleIn(e.title, language),
           remaining: formatAmount(e.remaining, language),
           grabbed: formatAmount(e.grabbed, language),
         })
@@ -511,7 +519,11 @@ function RedEnvelopeDialog({
 export function Raffles() {
   const { t, language } = useI18n();
   const columns: Column<Raffle>[] = [
-    { id: 'title', header: t('engagement.messageTitle'), cell: (r) => <span className="cell-wrap">{r.title}</span> },
+    {
+      id: 'title',
+      header: t('engagement.messageTitle'),
+      cell: (r) => <span className="cell-wrap">{titleIn(r.title, language)}</span>,
+    },
     {
       id: 'window',
       header: t('engagement.window'),
@@ -551,7 +563,7 @@ export function Raffles() {
       endable={(r) => r.state !== 'drawn' && r.state !== 'cancelled'}
       end={(r) => call(lucky.rafflesCancel, { params: { id: String(r.id) } })}
       endLabel="engagement.cancelEvent"
-      endConsequence={(r) => t('engagement.cancelRaffleConsequence', { title: r.title })}
+      endConsequence={(r) => t('engagement.cancelRaffleConsequence', { title: titleIn(r.title, language) })}
       editor={(raffle, onClose) => <RaffleDialog raffle={raffle} onClose={onClose} />}
     />
   );

@@ -20,8 +20,16 @@ const RAFFLES = '/admin/raffles';
 const HOUR = 3_600_000;
 const at = (ms: number) => new Date(Date.now() + ms).toISOString();
 
-type AdminEnvelope = Omit<RedEnvelope, 'myGrab'> & { returned: string | null; cancelledAt: string | null };
-type AdminRaffle = Omit<Raffle, 'myTickets' | 'myPrizes' | 'winners'> & { cancelledAt: string | null };
+type Title = { bn: string; en: string };
+type AdminEnvelope = Omit<RedEnvelope, 'myGrab' | 'title'> & {
+  title: Title;
+  returned: string | null;
+  cancelledAt: string | null;
+};
+type AdminRaffle = Omit<Raffle, 'myTickets' | 'myPrizes' | 'winners' | 'title'> & {
+  title: Title;
+  cancelledAt: string | null;
+};
 
 let t: TestApp;
 let merchantId: number;
@@ -32,7 +40,7 @@ let admin: AuthHeaders;
 let support: AuthHeaders;
 
 const envelope = {
-  title: 'Eid',
+  title: { bn: 'ঈদ', en: 'Eid' },
   startsAt: at(HOUR),
   endsAt: at(2 * HOUR),
   pool: '500.00',
@@ -41,7 +49,7 @@ const envelope = {
   turnoverMultiple: 1,
 };
 const raffle = {
-  title: 'Boishakh raffle',
+  title: { bn: 'বৈশাখী র‍্যাফেল', en: 'Boishakh raffle' },
   startsAt: at(HOUR),
   endsAt: at(2 * HOUR),
   drawAt: at(3 * HOUR),
@@ -87,8 +95,9 @@ describe('red envelopes', () => {
     const id = created.body.value.id;
     const before = await house();
     expect((await send('PUT', `${ENVELOPES}/${id}`, { ...envelope, pool: '800' }, support)).status).toBe(403);
-    const bigger = await send<AdminEnvelope>('PUT', `${ENVELOPES}/${id}`, { ...envelope, title: 'Eid 2', pool: '800' });
-    expect(bigger.body.value).toMatchObject({ title: 'Eid 2', pool: '800.00', remaining: '800.00', state: 'upcoming' });
+    const title = { bn: 'ঈদ ২', en: 'Eid 2' };
+    const bigger = await send<AdminEnvelope>('PUT', `${ENVELOPES}/${id}`, { ...envelope, title, pool: '800' });
+    expect(bigger.body.value).toMatchObject({ title, pool: '800.00', remaining: '800.00', state: 'upcoming' });
     expect(await house()).toBe(before - 30_000n);
     const smaller = await send<AdminEnvelope>('PUT', `${ENVELOPES}/${id}`, { ...envelope, pool: '100' });
     expect(smaller.body.value).toMatchObject({ pool: '100.00', remaining: '100.00' });
@@ -201,10 +210,13 @@ describe('raffles', () => {
     expect((await send('PUT', `${RAFFLES}/${id}`, raffle, support)).status).toBe(403);
     const changed = await send<AdminRaffle>('PUT', `${RAFFLES}/${id}`, {
       ...raffle,
-      title: 'Changed',
+      title: { bn: 'বদলানো', en: 'Changed' },
       prizes: [{ amount: '250', count: 2 }],
     });
-    expect(changed.body.value).toMatchObject({ title: 'Changed', prizes: [{ tier: 0, amount: '250.00', count: 2 }] });
+    expect(changed.body.value).toMatchObject({
+      title: { bn: 'বদলানো', en: 'Changed' },
+      prizes: [{ tier: 0, amount: '250.00', count: 2 }],
+    });
     expect((await send('PUT', `${RAFFLES}/${id}`, { ...raffle, drawAt: at(HOUR) })).body.code).toBe(
       'lucky.invalid_window',
     );
@@ -290,11 +302,19 @@ describe('operator lists', () => {
   const list = async <T>(path: string) => (await t.get<Page<T>>(path, { headers: admin })).body.value;
 
   it('page red envelopes and raffles on the server, filtered by state and title, sorted by a column', async () => {
-    const upcoming = (await send<AdminEnvelope>('POST', ENVELOPES, { ...envelope, title: 'Paged 100%' })).body.value;
-    const open = (
-      await send<AdminEnvelope>('POST', ENVELOPES, { ...envelope, title: 'Paged later', startsAt: at(-60_000) })
+    const upcoming = (
+      await send<AdminEnvelope>('POST', ENVELOPES, { ...envelope, title: { bn: 'পাতা', en: 'Paged 100%' } })
     ).body.value;
-    const cancelled = (await send<AdminEnvelope>('POST', ENVELOPES, { ...envelope, title: 'Paged gone' })).body.value;
+    const open = (
+      await send<AdminEnvelope>('POST', ENVELOPES, {
+        ...envelope,
+        title: { bn: 'পাতা', en: 'Paged later' },
+        startsAt: at(-60_000),
+      })
+    ).body.value;
+    const cancelled = (
+      await send<AdminEnvelope>('POST', ENVELOPES, { ...envelope, title: { bn: 'পাতা', en: 'Paged gone' } })
+    ).body.value;
     await send('POST', `${ENVELOPES}/${cancelled.id}/cancel`, {});
     const titled = await list<AdminEnvelope>(`${ENVELOPES}?q=paged&sort=startsAt&order=asc&pageSize=2`);
     expect(titled).toMatchObject({ total: 3, pageNo: 1, pageSize: 2 });
@@ -315,9 +335,14 @@ describe('operator lists', () => {
     expect((await t.get(`${ENVELOPES}?state=gone`, { headers: admin })).body.code).toBe('request.invalid');
     expect((await t.get(ENVELOPES, { headers: support })).status).toBe(403);
 
-    const first = (await send<AdminRaffle>('POST', RAFFLES, { ...raffle, title: 'Paged raffle' })).body.value;
+    const first = (await send<AdminRaffle>('POST', RAFFLES, { ...raffle, title: { bn: 'পাতা', en: 'Paged raffle' } }))
+      .body.value;
     const second = (
-      await send<AdminRaffle>('POST', RAFFLES, { ...raffle, title: 'Paged raffle 2', drawAt: at(4 * HOUR) })
+      await send<AdminRaffle>('POST', RAFFLES, {
+        ...raffle,
+        title: { bn: 'পাতা', en: 'Paged raffle 2' },
+        drawAt: at(4 * HOUR),
+      })
     ).body.value;
     const byDraw = await list<AdminRaffle>(`${RAFFLES}?q=paged%20raffle&state=upcoming`);
     expect(byDraw.list.map((r) => r.id)).toEqual([second.id, first.id]);

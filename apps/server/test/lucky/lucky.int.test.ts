@@ -31,7 +31,11 @@ const SIGNUP_STATUS = '/wps/member/sign-up-reward';
 const SIGNUP_SETTINGS = '/admin/sign-up-reward/settings';
 const SIGNUP_REQUESTS = '/admin/sign-up-reward/requests';
 
-type AdminEnvelope = Omit<RedEnvelope, 'myGrab'> & { returned: string | null; grabbed: string };
+type AdminEnvelope = Omit<RedEnvelope, 'myGrab' | 'title'> & {
+  title: { bn: string; en: string };
+  returned: string | null;
+  grabbed: string;
+};
 
 let t: TestApp;
 let merchantId: number;
@@ -80,7 +84,7 @@ afterAll(() => t.close());
 
 describe('red envelopes', () => {
   const OK = {
-    title: 'Pohela Boishakh',
+    title: { bn: 'পহেলা বৈশাখ', en: 'Pohela Boishakh' },
     startsAt: minutes(-1),
     endsAt: minutes(60),
     pool: '1000.00',
@@ -101,7 +105,8 @@ describe('red envelopes', () => {
       [{ ...OK, startsAt: minutes(61) }, 400, 'lucky.invalid_window'],
       [{ ...OK, pool: '-5' }, 400, 'request.invalid'],
       [{ ...OK, pool: '0' }, 400, 'request.invalid'],
-      [{ ...OK, title: '' }, 400, 'request.invalid'],
+      [{ ...OK, title: { ...OK.title, bn: ' ' } }, 400, 'request.invalid'],
+      [{ ...OK, title: 'Pohela Boishakh' }, 400, 'request.invalid'],
       [{ ...OK, turnoverMultiple: 101 }, 400, 'request.invalid'],
       [{ ...OK, endsAt: 'tomorrow' }, 400, 'request.invalid'],
     ];
@@ -120,25 +125,28 @@ describe('red envelopes', () => {
     expect(after).toEqual(before);
   });
 
-  it("shows the title in the member's language: the console's one title stands for both until translated", async () => {
+  it("shows the title in the member's language, the console's in both; a missing one is named by its field", async () => {
     const created = (await t.request<AdminEnvelope>('POST', ADMIN_ENVELOPES, OK, { headers: admin })).body.value;
     const [member] = await members(1);
     const titleIn = async (language: 'bn' | 'en') =>
       (
         await t.get<{ list: RedEnvelope[] }>(ENVELOPES, { headers: { ...member!.auth, Language: language } })
       ).body.value.list.find((event) => event.id === created.id)?.title;
-    expect([await titleIn('bn'), await titleIn('en')]).toEqual([OK.title, OK.title]);
-    await t.db
-      .updateTable('red_envelopes')
-      .set({ title: JSON.stringify({ bn: 'পহেলা বৈশাখ', en: OK.title }) })
-      .where('id', '=', BigInt(created.id))
-      .execute();
-    expect([await titleIn('bn'), await titleIn('en')]).toEqual(['পহেলা বৈশাখ', OK.title]);
+    expect(created.title).toEqual(OK.title);
+    expect([await titleIn('bn'), await titleIn('en')]).toEqual([OK.title.bn, OK.title.en]);
     // The console finds it by either language's title.
     const found = await t.get<{ list: AdminEnvelope[] }>(`${ADMIN_ENVELOPES}?q=${encodeURIComponent('বৈশাখ')}`, {
       headers: admin,
     });
     expect(found.body.value.list.map((event) => event.id)).toContain(created.id);
+    // The console shows a missing title beside its language's input.
+    const blank = await t.request(
+      'POST',
+      ADMIN_ENVELOPES,
+      { ...OK, title: { ...OK.title, bn: ' ' } },
+      { headers: admin },
+    );
+    expect((blank.body.value as { fields: { field: string }[] }).fields.map((f) => f.field)).toEqual(['title.bn']);
   });
 
   it('funds the pool from the house at creation (audited), and 50 members grabbing at once never overdraw it', async () => {
@@ -297,7 +305,7 @@ describe('red envelopes', () => {
 
 describe('raffles', () => {
   const OK = {
-    title: 'Eid raffle',
+    title: { bn: 'ঈদ র‍্যাফেল', en: 'Eid raffle' },
     startsAt: minutes(-60),
     endsAt: minutes(60),
     drawAt: minutes(120),
@@ -612,7 +620,7 @@ describe('the worker', () => {
       'POST',
       ADMIN_ENVELOPES,
       {
-        title: 'Away',
+        title: { bn: 'দূরে', en: 'Away' },
         startsAt: minutes(-1),
         endsAt: minutes(60),
         pool: '10',
@@ -626,7 +634,7 @@ describe('the worker', () => {
       'POST',
       ADMIN_RAFFLES,
       {
-        title: 'Away',
+        title: { bn: 'দূরে', en: 'Away' },
         startsAt: minutes(-60),
         endsAt: minutes(60),
         drawAt: minutes(60),

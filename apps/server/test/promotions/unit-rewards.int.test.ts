@@ -61,7 +61,7 @@ async function newRaffle(over: Record<string, unknown> = {}): Promise<number> {
   const res = await post<{ id: number }>(
     '/admin/raffles',
     {
-      title: 'Promo raffle',
+      title: { bn: 'প্রোমো র‍্যাফেল', en: 'Promo raffle' },
       startsAt: new Date(Date.now() - HOUR).toISOString(),
       endsAt: new Date(Date.now() + HOUR).toISOString(),
       drawAt: new Date(Date.now() + 2 * HOUR).toISOString(),

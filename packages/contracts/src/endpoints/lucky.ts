@@ -13,7 +13,9 @@ import { page, pagingShape } from './wallet.ts';
 
 const isoTime = z.iso.datetime({ offset: true });
 const idParams = pathId(MAX_BIGSERIAL);
-const title = z.string().trim().min(1).max(80);
+/** An operator's title in both languages (§2: the member sees theirs; migration 0049). */
+const title = z.object({ bn: z.string().trim().min(1).max(80), en: z.string().trim().min(1).max(80) });
+const titleBoth = z.object({ bn: z.string(), en: z.string() });
 const turnoverMultiple = z.number().int().min(0).max(100);
 
 /** cancelled: by an operator, what was left returned to the house. */
@@ -219,6 +221,7 @@ export const redEnvelopeInputSchema = z.object({
 export type RedEnvelopeInput = z.infer<typeof redEnvelopeInputSchema>;
 
 export const adminRedEnvelopeSchema = redEnvelopeSchema.omit({ myGrab: true }).extend({
+  title: titleBoth,
   returned: moneyValueSchema.nullable(),
   closedAt: isoTime.nullable(),
   cancelledAt: isoTime.nullable(),
@@ -241,6 +244,7 @@ export const raffleInputSchema = z.object({
 export type RaffleInput = z.infer<typeof raffleInputSchema>;
 
 export const adminRaffleSchema = raffleSchema.omit({ myTickets: true, myPrizes: true, winners: true }).extend({
+  title: titleBoth,
   cancelledAt: isoTime.nullable(),
   winners: z.array(
     z.object({
@@ -296,7 +300,7 @@ const adminListQuery = <S extends readonly [string, ...string[]], O extends read
   z.object({
     ...pagingShape,
     state: z.enum(states).optional(),
-    /** Part of the title. */
+    /** Part of the title, in either language. */
     q: z.string().trim().max(80).optional(),
     sort: z.enum(sorts).optional(),
     order: z.enum(['asc', 'desc']).optional(),

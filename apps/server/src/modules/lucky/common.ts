@@ -42,8 +42,8 @@ export async function addTurnover(
 
 export const iso = (at: Date) => at.toISOString();
 
-/** Migration 0048: the console sends one title; it stands for both languages until a translation is set. */
-export const storedTitle = (title: string) => JSON.stringify({ bn: title, en: title });
+/** Migration 0049: a title in both languages, as the console sends it, stored as its JSON text. */
+export const storedTitle = (title: LocalizedText) => JSON.stringify({ bn: title.bn, en: title.en });
 /** A red envelope's or raffle's title in `language` (the other language's when it has none). */
 export const titleIn = (title: LocalizedText, language: Language) => pickLocalized(title, language, language);
 /** The console's title search: part of the title in either language. */

@@ -473,24 +473,19 @@ export function raffles({ db, ledger }: { db: Db; ledger: Ledger }) {
     },
 
     /** GET /admin/raffles: paged, filtered by state and title, sorted on the server (issue 16 Quality). */
-    async adminList(merchantId: number, query: AdminRaffleQuery, language: Language) {
+    async adminList(merchantId: number, query: AdminRaffleQuery) {
       const now = await dbNow(db);
       let base = db.selectFrom('raffles').select(COLUMNS).where('merchant_id', '=', merchantId);
       if (query.state) base = base.where(inState(query.state, now));
       if (query.q) base = base.where(titleContains(containsPattern(query.q)));
       return sortedPageOfRows(base, query, SORT_COLUMNS[query.sort ?? 'drawAt'], async (rows) => {
         const winners = await winnersOf(rows.map((row) => row.id));
-        return (rows as Row[]).map((row) => adminView(row, now, winners, language));
+        return (rows as Row[]).map((row) => adminView(row, now, winners));
       });
     },
 
     /** POST /admin/raffles (audited). */
-    async create(
-      actor: AuditActor & { operatorId: number },
-      merchantId: number,
-      input: RaffleInput,
-      language: Language,
-    ) {
+    async create(actor: AuditActor & { operatorId: number }, merchantId: number, input: RaffleInput) {
       const now = await dbNow(db);
       const values = parseInput(input, now);
       const seed = newServerSeed();
@@ -512,18 +507,12 @@ export function raffles({ db, ledger }: { db: Db; ledger: Ledger }) {
           entityId: Number(row.id),
           after: audited(row, now),
         });
-        return adminView(row, now, [], language);
+        return adminView(row, now, []);
       });
     },
 
     /** PUT /admin/raffles/:id (audited): only before it opens. */
-    async update(
-      actor: AuditActor & { operatorId: number },
-      merchantId: number,
-      id: number,
-      input: RaffleInput,
-      language: Language,
-    ) {
+    async update(actor: AuditActor & { operatorId: number }, merchantId: number, id: number, input: RaffleInput) {
       const now = await dbNow(db);
       const values = parseInput(input, now);
       return db.transaction().execute(async (trx) => {
@@ -531,12 +520,7 @@ export function raffles({ db, ledger }: { db: Db; ledger: Ledger }) {
         if (before.opened || before.drawn_at || before.cancelled_at) throw new AppError('lucky.already_open');
         const row = (await trx
           .updateTable('raffles')
-          // An unchanged title keeps its translation.
-          .set(
-            input.title === titleIn(before.title, language)
-              ? { ...values, title: JSON.stringify(before.title) }
-              : values,
-          )
+          .set(values)
           .where('id', '=', before.id)
           .returning(COLUMNS)
           .executeTakeFirstOrThrow()) as Row;
@@ -547,7 +531,7 @@ export function raffles({ db, ledger }: { db: Db; ledger: Ledger }) {
           before: audited(before, now),
           after: audited(row, now),
         });
-        return adminView(row, now, [], language);
+        return adminView(row, now, []);
       });
     },
 
@@ -555,11 +539,11 @@ export function raffles({ db, ledger }: { db: Db; ledger: Ledger }) {
      * POST /admin/raffles/:id/cancel (audited): before its draw. It is never drawn and its tickets
      * (earned and given) are void; cancelling again answers the cancelled raffle and changes nothing.
      */
-    async cancel(actor: AuditActor & { operatorId: number }, merchantId: number, id: number, language: Language) {
+    async cancel(actor: AuditActor & { operatorId: number }, merchantId: number, id: number) {
       return db.transaction().execute(async (trx) => {
         const before = await lockOwn(trx, merchantId, id);
         const now = await dbNow(trx);
-        if (before.cancelled_at) return adminView(before, now, [], language);
+        if (before.cancelled_at) return adminView(before, now, []);
         if (before.drawn_at) throw new AppError('lucky.already_closed');
         const row = (await trx
           .updateTable('raffles')
@@ -580,7 +564,7 @@ export function raffles({ db, ledger }: { db: Db; ledger: Ledger }) {
           before: audited(before, now),
           after: audited(row, now),
         });
-        return adminView(row, now, [], language);
+        return adminView(row, now, []);
       });
     },
   };
@@ -619,10 +603,9 @@ async function lockOwn(trx: Db, merchantId: number, id: number) {
   return row as Row & { opened: boolean };
 }
 
-/** The audit log keeps the title in both languages. */
 function audited(row: Row, now: Date) {
-  const { serverSeed: _hidden, winners: _none, ...rest } = adminView(row, now, [], 'en');
-  return { ...rest, title: row.title };
+  const { serverSeed: _hidden, winners: _none, ...rest } = adminView(row, now, []);
+  return rest;
 }
 
 function adminView(
@@ -638,10 +621,11 @@ function adminView(
     amount: bigint;
     claimed_at: Date | null;
   }[],
-  language: Language,
 ) {
+  // The operator's view: the title in both languages, to edit either.
   return {
-    ...baseView(row, now, language),
+    ...baseView(row, now, 'en'),
+    title: row.title,
     cancelledAt: row.cancelled_at ? iso(row.cancelled_at) : null,
     winners: winners
       .filter((w) => w.raffle_id === row.id)

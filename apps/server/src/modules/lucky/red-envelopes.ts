@@ -194,10 +194,9 @@ export function redEnvelopes({ db, ledger }: { db: Db; ledger: Ledger }) {
     return row;
   }
 
-  /** The audit log keeps the title in both languages. */
   const audited = (row: Row, now: Date) => {
-    const { serverSeed: _hidden, ...rest } = adminView(row, now, 'en');
-    return { ...rest, title: row.title };
+    const { serverSeed: _hidden, ...rest } = adminView(row, now);
+    return rest;
   };
 
   return {
@@ -357,23 +356,18 @@ export function redEnvelopes({ db, ledger }: { db: Db; ledger: Ledger }) {
     },
 
     /** GET /admin/red-envelopes: paged, filtered by state and title, sorted on the server (issue 16 Quality). */
-    async adminList(merchantId: number, query: AdminRedEnvelopeQuery, language: Language) {
+    async adminList(merchantId: number, query: AdminRedEnvelopeQuery) {
       const now = await dbNow(db);
       let base = db.selectFrom('red_envelopes').select(COLUMNS).where('merchant_id', '=', merchantId);
       if (query.state) base = base.where(inState(query.state, now));
       if (query.q) base = base.where(titleContains(containsPattern(query.q)));
       return sortedPageOfRows(base, query, SORT_COLUMNS[query.sort ?? 'id'], (rows) =>
-        rows.map((row) => adminView(row, now, language)),
+        rows.map((row) => adminView(row, now)),
       );
     },
 
     /** POST /admin/red-envelopes (audited): the event and its pool's funding from the house, at once. */
-    async create(
-      actor: AuditActor & { operatorId: number },
-      merchant: Merchant,
-      input: RedEnvelopeInput,
-      language: Language,
-    ) {
+    async create(actor: AuditActor & { operatorId: number }, merchant: Merchant, input: RedEnvelopeInput) {
       const now = await dbNow(db);
       const { pool, min, max, startsAt, endsAt } = parseInput(input, now);
       const seed = newServerSeed();
@@ -418,18 +412,12 @@ export function redEnvelopes({ db, ledger }: { db: Db; ledger: Ledger }) {
           entityId: Number(row.id),
           after: audited(row, now),
         });
-        return adminView(row, now, language);
+        return adminView(row, now);
       });
     },
 
     /** PUT /admin/red-envelopes/:id (audited): before it opens; a changed pool moves the difference at once. */
-    async update(
-      actor: AuditActor & { operatorId: number },
-      merchant: Merchant,
-      id: number,
-      input: RedEnvelopeInput,
-      language: Language,
-    ) {
+    async update(actor: AuditActor & { operatorId: number }, merchant: Merchant, id: number, input: RedEnvelopeInput) {
       const now = await dbNow(db);
       const { pool, min, max, startsAt, endsAt } = parseInput(input, now);
       return db.transaction().execute(async (trx) => {
@@ -456,9 +444,7 @@ export function redEnvelopes({ db, ledger }: { db: Db; ledger: Ledger }) {
         const row = await trx
           .updateTable('red_envelopes')
           .set({
-            // An unchanged title keeps its translation.
-            title:
-              input.title === titleIn(before.title, language) ? JSON.stringify(before.title) : storedTitle(input.title),
+            title: storedTitle(input.title),
             starts_at: startsAt,
             ends_at: endsAt,
             pool,
@@ -481,7 +467,7 @@ export function redEnvelopes({ db, ledger }: { db: Db; ledger: Ledger }) {
           before: audited(before, now),
           after: audited(row, now),
         });
-        return adminView(row, now, language);
+        return adminView(row, now);
       });
     },
 
@@ -489,11 +475,11 @@ export function redEnvelopes({ db, ledger }: { db: Db; ledger: Ledger }) {
      * POST /admin/red-envelopes/:id/cancel (audited): until it closes. What is left goes back to the
      * house once; cancelling again answers the cancelled event and moves nothing.
      */
-    async cancel(actor: AuditActor & { operatorId: number }, merchant: Merchant, id: number, language: Language) {
+    async cancel(actor: AuditActor & { operatorId: number }, merchant: Merchant, id: number) {
       return db.transaction().execute(async (trx) => {
         const before = await lockOwn(trx, merchant.id, id);
         const now = await dbNow(trx);
-        if (before.cancelled_at) return adminView(before, now, language);
+        if (before.cancelled_at) return adminView(before, now);
         if (before.closed_at) throw new AppError('lucky.already_closed');
         await returnRemainder(trx, { ...before, currency: merchant.currency }, actor.operatorId);
         const row = await trx
@@ -508,7 +494,7 @@ export function redEnvelopes({ db, ledger }: { db: Db; ledger: Ledger }) {
           before: audited(before, now),
           after: audited(row, now),
         });
-        return adminView(row, now, language);
+        return adminView(row, now);
       });
     },
   };
@@ -526,9 +512,11 @@ function parseInput(input: RedEnvelopeInput, now: Date) {
   return { pool, min, max, startsAt, endsAt };
 }
 
-function adminView(row: Row, now: Date, language: Language) {
+/** The operator's view: the title in both languages, to edit either. */
+function adminView(row: Row, now: Date) {
   return {
-    ...view(row, now, language),
+    ...view(row, now, 'en'),
+    title: row.title,
     returned: row.returned === null ? null : toDecimalString(row.returned),
     closedAt: row.closed_at ? iso(row.closed_at) : null,
     cancelledAt: row.cancelled_at ? iso(row.cancelled_at) : null,

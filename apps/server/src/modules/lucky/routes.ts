@@ -36,29 +36,25 @@ export function registerLuckyRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, lucky.signUpRewardStatus, ({ req }) => signUp.status(memberOf(req)));
   registerEndpoint(app, deps, lucky.signUpRewardRequest, ({ req, body }) => signUp.request(memberOf(req), body));
 
-  registerEndpoint(app, deps, admin.redEnvelopesList, ({ merchant, query, language }) =>
-    envelopes.adminList(merchant.id, query, language),
-  );
+  registerEndpoint(app, deps, admin.redEnvelopesList, ({ merchant, query }) => envelopes.adminList(merchant.id, query));
   registerEndpoint(app, deps, admin.redEnvelopesCreate, (ctx) =>
-    envelopes.create(operatorActor(ctx), ctx.merchant, ctx.body, ctx.language),
+    envelopes.create(operatorActor(ctx), ctx.merchant, ctx.body),
   );
   registerEndpoint(app, deps, admin.redEnvelopesUpdate, (ctx) =>
-    envelopes.update(operatorActor(ctx), ctx.merchant, ctx.params.id, ctx.body, ctx.language),
+    envelopes.update(operatorActor(ctx), ctx.merchant, ctx.params.id, ctx.body),
   );
   registerEndpoint(app, deps, admin.redEnvelopesCancel, (ctx) =>
-    envelopes.cancel(operatorActor(ctx), ctx.merchant, ctx.params.id, ctx.language),
+    envelopes.cancel(operatorActor(ctx), ctx.merchant, ctx.params.id),
   );
-  registerEndpoint(app, deps, admin.rafflesList, ({ merchant, query, language }) =>
-    raffle.adminList(merchant.id, query, language),
-  );
+  registerEndpoint(app, deps, admin.rafflesList, ({ merchant, query }) => raffle.adminList(merchant.id, query));
   registerEndpoint(app, deps, admin.rafflesUpdate, (ctx) =>
-    raffle.update(operatorActor(ctx), ctx.merchant.id, ctx.params.id, ctx.body, ctx.language),
+    raffle.update(operatorActor(ctx), ctx.merchant.id, ctx.params.id, ctx.body),
   );
   registerEndpoint(app, deps, admin.rafflesCancel, (ctx) =>
-    raffle.cancel(operatorActor(ctx), ctx.merchant.id, ctx.params.id, ctx.language),
+    raffle.cancel(operatorActor(ctx), ctx.merchant.id, ctx.params.id),
   );
   registerEndpoint(app, deps, admin.rafflesCreate, (ctx) =>
-    raffle.create(operatorActor(ctx), ctx.merchant.id, ctx.body, ctx.language),
+    raffle.create(operatorActor(ctx), ctx.merchant.id, ctx.body),
   );
   registerEndpoint(app, deps, admin.signUpRewardSettingsGet, ({ merchant }) => signUp.settings(merchant.id));
   registerEndpoint(app, deps, admin.signUpRewardSettingsUpdate, (ctx) =>

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { LocalizedText } from '@khela/contracts';
 
-/** Migration 0048: a title in both languages, written as its JSON text (common.ts storedTitle). */
+/** Migration 0049: a title in both languages, written as its JSON text (common.ts storedTitle). */
 type LocalizedTitle = ColumnType<LocalizedText, string, string>;
 
 /** Migration 0029 (issue 14 item 2): the lucky module's tables, added to the database's type here. */
