@@ -52,14 +52,14 @@ export function groupCommit<Item, Result>(
       batch.forEach((w, i) => w.resolve(results[i]!));
     } catch (error) {
       if (batch.length === 1) return batch[0]!.reject(error);
-      await Promise.all(
-        batch.map((w) =>
-          writeOf([w.item]).then(
-            ([result]) => w.resolve(result!),
-            (singleError: unknown) => w.reject(singleError),
-          ),
-        ),
-      );
+      // In request order, one after another: each item is judged against the balance the items
+      // before it left, as in the batch.
+      for (const w of batch) {
+        await writeOf([w.item]).then(
+          ([result]) => w.resolve(result!),
+          (singleError: unknown) => w.reject(singleError),
+        );
+      }
     }
   }
 
