@@ -2,9 +2,10 @@
 export const DEFAULT_LANGUAGE = 'bn';
 
 /**
- * The calendar records are kept in (§9 date shortcuts): a day of the records is a day here, for
- * the server's windows and the browser's shortcuts alike, wherever the member's device is.
- * Merchants have no time-zone setting yet.
+ * The calendar of a merchant not known yet (§9 date shortcuts): the site clock's zone until the
+ * status answers. A day of the records is the merchant's day (merchants.time_zone, migration
+ * 0019, which defaults to this zone), for the server's windows and the browser's shortcuts alike,
+ * wherever the member's device is.
  */
 export const RECORDS_TIME_ZONE = 'Asia/Dhaka';
 

@@ -8,6 +8,8 @@ export interface MerchantContext {
   currency: string;
   defaultLanguage: Language;
   languages: Language[];
+  /** merchants.time_zone (migration 0019): the calendar its days are counted in, records' windows too. */
+  timeZone: string;
 }
 
 export interface OperatorContext {

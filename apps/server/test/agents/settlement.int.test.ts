@@ -112,6 +112,20 @@ describe('daily salary', () => {
     expect(await auditLedger(t.db, merchantId)).toMatchObject({ unbalanced: [], drifted: [], negative: [], total: 0n });
   });
 
+  it("reads the payouts' default window up to the merchant's today", async () => {
+    const { agent } = await team();
+    const zone = 'Pacific/Kiritimati'; // UTC+14: for most of the day its date is ahead of Dhaka's
+    await t.db.updateTable('merchants').set({ time_zone: zone }).where('id', '=', merchantId).execute();
+    try {
+      const income = await t.get<{ from: string; to: string }>('/wps/agent/contracts/income', { headers: agent.auth });
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+      const from = new Date(Date.parse(today) - 29 * 86_400_000).toISOString().slice(0, 10);
+      expect([income.body.value.from, income.body.value.to]).toEqual([from, today]);
+    } finally {
+      await t.db.updateTable('merchants').set({ time_zone: 'Asia/Dhaka' }).where('id', '=', merchantId).execute();
+    }
+  });
+
   it('settles the same contract once when two instances run a pass at the same moment', async () => {
     const { agent, p1 } = await team();
     const id = await liveContract(t, merchantId, {

@@ -125,10 +125,11 @@ export async function backdatedDeposit(
   merchantId: number,
   member: WalletMember,
   amount: bigint,
-  daysAgo: number,
+  /** Days before now, or the instant itself. */
+  when: number | Date,
 ) {
   await t.db.transaction().execute(async (trx) => {
-    const at = sql<Date>`now() - make_interval(days => ${daysAgo})`;
+    const at = typeof when === 'number' ? sql<Date>`now() - make_interval(days => ${when})` : when;
     const accountId = async (kind: 'member_main' | 'deposit_clearing') => {
       const row = await trx
         .selectFrom('ledger_accounts')

@@ -190,3 +190,57 @@ describe('bonus, profit and betting records', () => {
     expect(names.every((name) => name !== '' && name !== DEMO_VENDOR.code)).toBe(true);
   });
 });
+
+describe("the records' days are the merchant's days", () => {
+  const HOUR = 3_600_000;
+  const DAY = 24 * HOUR;
+  const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+  /** Runs `check` with the merchant counting its days in `timeZone`, then puts its zone back. */
+  async function inZone(timeZone: string, check: () => Promise<void>) {
+    const { time_zone } = await t.db
+      .selectFrom('merchants')
+      .select('time_zone')
+      .where('id', '=', merchantId)
+      .executeTakeFirstOrThrow();
+    await t.db.updateTable('merchants').set({ time_zone: timeZone }).where('id', '=', merchantId).execute();
+    try {
+      await check();
+    } finally {
+      await t.db.updateTable('merchants').set({ time_zone }).where('id', '=', merchantId).execute();
+    }
+  }
+
+  it("reads a from/to window in the merchant's time zone, not Dhaka's", async () => {
+    const someone = await createMember(t, merchantId);
+    await fund(ledger, merchantId, mainOf(someone), 1_000n); // opens its wallet, today
+    const midnight = Math.floor((Date.now() - 3 * DAY) / DAY) * DAY; // a UTC midnight three days ago
+    // 20:00 UTC is already the next day in Dhaka (UTC+6); 02:00 UTC the next day is that day everywhere here.
+    await backdatedDeposit(t, merchantId, someone, 100n, new Date(midnight - 4 * HOUR));
+    await backdatedDeposit(t, merchantId, someone, 200n, new Date(midnight + 2 * HOUR));
+    const amountsOn = async (day: string) => {
+      const res = await t.get<Page<TransactionRecord>>(HISTORY, {
+        headers: someone.auth,
+        query: { from: day, to: day },
+      });
+      return res.body.value.list.map((r) => r.amount);
+    };
+    expect(await amountsOn(dayOf(midnight - DAY))).toEqual([]);
+    expect(await amountsOn(dayOf(midnight))).toEqual(['2.00', '1.00']);
+    await inZone('UTC', async () => {
+      expect(await amountsOn(dayOf(midnight - DAY))).toEqual(['1.00']);
+      expect(await amountsOn(dayOf(midnight))).toEqual(['2.00']);
+    });
+  });
+
+  it("counts profit and loss on the merchant's day, and its default window ends on the merchant's today", async () => {
+    // UTC+14: for most of the day its date is ahead of Dhaka's.
+    await inZone('Pacific/Kiritimati', async () => {
+      const res = await t.get<Page<Record<string, string>>>(PROFIT, { headers: member.auth });
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
+      expect(res.body.value.list.map((r) => [r.date, r.gameType])).toEqual([
+        [today, 'LIVE'],
+        [today, 'RNG'],
+      ]);
+    });
+  });
+});

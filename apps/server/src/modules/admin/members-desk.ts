@@ -223,24 +223,24 @@ export function membersDesk(db: Db) {
     },
 
     async ledger(
-      merchantId: number,
+      merchant: MerchantContext,
       id: number,
       query: RecordsQuery & RecordsSort<(typeof MEMBER_LEDGER_SORTS)[number]>,
       language: Language,
     ) {
-      const window = recordsWindow(query, language);
-      return records.transactionHistory(await memberOf(merchantId, id), window, undefined, query);
+      const window = recordsWindow(query, language, merchant.timeZone);
+      return records.transactionHistory(await memberOf(merchant.id, id), window, undefined, query);
     },
 
     async bets(
-      merchantId: number,
+      merchant: MerchantContext,
       id: number,
       query: RecordsQuery & RecordsSort<(typeof MEMBER_BET_SORTS)[number]>,
       language: Language,
     ) {
-      const window = recordsWindow(query, language);
-      const found = await records.bettingRecords(await memberOf(merchantId, id), window, language, {}, query);
-      const inhouse = inhouseIntegrationCode(merchantId);
+      const window = recordsWindow(query, language, merchant.timeZone);
+      const found = await records.bettingRecords(await memberOf(merchant.id, id), window, language, {}, query);
+      const inhouse = inhouseIntegrationCode(merchant.id);
       return { ...found, list: found.list.map((row) => ({ ...row, inhouse: row.vendor === inhouse })) };
     },
 

@@ -17,10 +17,10 @@ export function registerMemberDeskRoutes(app: FastifyInstance, deps: AppDeps) {
   );
   registerEndpoint(app, deps, calls.detail, ({ merchant, params }) => desk.detail(merchant, params.id));
   registerEndpoint(app, deps, calls.ledger, ({ merchant, params, query, language }) =>
-    desk.ledger(merchant.id, params.id, query, language),
+    desk.ledger(merchant, params.id, query, language),
   );
   registerEndpoint(app, deps, calls.bets, ({ merchant, params, query, language }) =>
-    desk.bets(merchant.id, params.id, query, language),
+    desk.bets(merchant, params.id, query, language),
   );
   registerEndpoint(app, deps, calls.logins, ({ merchant, params, query }) =>
     desk.logins(merchant.id, params.id, query),

@@ -1,5 +1,5 @@
 import { sql, type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
-import { RECORDS_DEFAULT_PAGE_SIZE, RECORDS_TIME_ZONE } from '@khela/contracts';
+import { RECORDS_DEFAULT_PAGE_SIZE } from '@khela/contracts';
 import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 
@@ -17,17 +17,19 @@ export function paging(query: RecordsQuery) {
 }
 
 /**
- * One page of a member's records, newest first, and how many match the query's day window:
- * `base` selects the rows (already narrowed to the member and any status), `view` shows them.
+ * One page of a member's records, newest first, and how many match the query's day window (the
+ * days of `timeZone`, the merchant's): `base` selects the rows (already narrowed to the member and
+ * any status), `view` shows them.
  */
 export async function pageOfRows<T extends keyof Database, Row, View>(
   base: SelectQueryBuilder<Database, T, Row>,
   query: RecordsQuery,
+  timeZone: string,
   view: (rows: Row[]) => Promise<View[]>,
 ) {
   const { pageNo, pageSize, offset } = paging(query);
   let filtered = base;
-  for (const condition of inDayWindow('created_at', query)) filtered = filtered.where(condition);
+  for (const condition of inDayWindow('created_at', query, timeZone)) filtered = filtered.where(condition);
   const [rows, total] = await Promise.all([
     filtered.orderBy(sql.ref('id'), 'desc').limit(pageSize).offset(offset).execute(),
     filtered
@@ -81,8 +83,15 @@ export async function sortedPageOfRows<DB, T extends keyof DB, Row, View>(
 /** An ILIKE pattern that finds `text` anywhere, its wildcards taken literally. */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
-/** `created_at` within the inclusive day window of the query (either end optional). */
-export function inDayWindow(column: string, query: RecordsQuery): Expression<SqlBool>[] {
+/**
+ * `column` within the inclusive day window of the query (either end optional), its days those of
+ * `timeZone`: a day is the merchant's day (merchants.time_zone), whatever zone the server runs in.
+ */
+export function inDayWindow(
+  column: string,
+  query: Pick<RecordsQuery, 'from' | 'to'>,
+  timeZone: string,
+): Expression<SqlBool>[] {
   // The contract checks the shape; a day that does not exist (2026-02-31) is caught here.
   for (const field of ['from', 'to'] as const) {
     const day = query[field];
@@ -92,14 +101,10 @@ export function inDayWindow(column: string, query: RecordsQuery): Expression<Sql
   }
   const conditions: Expression<SqlBool>[] = [];
   if (query.from) {
-    conditions.push(
-      sql<SqlBool>`${sql.ref(column)} >= (${query.from}::date)::timestamp AT TIME ZONE ${RECORDS_TIME_ZONE}`,
-    );
+    conditions.push(sql<SqlBool>`${sql.ref(column)} >= (${query.from}::date)::timestamp AT TIME ZONE ${timeZone}`);
   }
   if (query.to) {
-    conditions.push(
-      sql<SqlBool>`${sql.ref(column)} < (${query.to}::date + 1)::timestamp AT TIME ZONE ${RECORDS_TIME_ZONE}`,
-    );
+    conditions.push(sql<SqlBool>`${sql.ref(column)} < (${query.to}::date + 1)::timestamp AT TIME ZONE ${timeZone}`);
   }
   return conditions;
 }

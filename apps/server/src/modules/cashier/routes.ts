@@ -50,7 +50,9 @@ export function registerCashierRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, cashier.depositCreate, ({ req, merchant, body }) =>
     deposits.create(merchant, memberOf(req), body),
   );
-  registerEndpoint(app, deps, cashier.depositList, ({ req, query }) => deposits.listForMember(memberOf(req).id, query));
+  registerEndpoint(app, deps, cashier.depositList, ({ req, merchant, query }) =>
+    deposits.listForMember(memberOf(req).id, query, merchant.timeZone),
+  );
   registerEndpoint(app, deps, cashier.depositLimitSet, ({ req, merchant, body }) =>
     limits.set(merchant.id, memberOf(req).id, body.period, body.amount === null ? null : parseMinor(body.amount)),
   );
@@ -80,8 +82,8 @@ export function registerCashierRoutes(app: FastifyInstance, deps: AppDeps) {
   registerEndpoint(app, deps, cashier.withdrawalCreate, ({ req, merchant, body }) =>
     withdrawals.create(merchant, memberOf(req), body),
   );
-  registerEndpoint(app, deps, cashier.withdrawalList, ({ req, query }) =>
-    withdrawals.listForMember(memberOf(req).id, query),
+  registerEndpoint(app, deps, cashier.withdrawalList, ({ req, merchant, query }) =>
+    withdrawals.listForMember(memberOf(req).id, query, merchant.timeZone),
   );
   registerEndpoint(app, deps, cashier.withdrawalReceipt, ({ req, params, body }) =>
     withdrawals.confirmReceipt(memberOf(req).id, params.id, body.outcome, body.proofUploadIds ?? []),

@@ -29,8 +29,8 @@ interface DayRow {
 export function creditReports(db: Db) {
   return {
     async report(member: MemberContext, query: { from?: string; to?: string }, language: Language) {
-      const window = recordsWindow(query, language);
       const timeZone = await merchantTimeZone(db, member.merchantId);
+      const window = recordsWindow(query, language, timeZone);
       const start = sql`(${window.from}::date)::timestamp AT TIME ZONE ${timeZone}`;
       const end = sql`((${window.to}::date + 1)::timestamp AT TIME ZONE ${timeZone})`;
       const postings = sql`

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { MerchantContext } from '../../http/context.ts';
 
-const columns = ['id', 'code', 'name', 'currency', 'default_language', 'languages'] as const;
+const columns = ['id', 'code', 'name', 'currency', 'default_language', 'languages', 'time_zone'] as const;
 
 function toContext(row: {
   id: number;
@@ -10,6 +10,7 @@ function toContext(row: {
   currency: string;
   default_language: 'bn' | 'en';
   languages: ('bn' | 'en')[];
+  time_zone: string;
 }): MerchantContext {
   return {
     id: row.id,
@@ -18,6 +19,7 @@ function toContext(row: {
     currency: row.currency,
     defaultLanguage: row.default_language,
     languages: row.languages,
+    timeZone: row.time_zone,
   };
 }
 

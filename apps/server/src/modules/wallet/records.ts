@@ -3,7 +3,6 @@ import { toDecimalString } from '@khela/money';
 import {
   RECORDS_DEFAULT_PAGE_SIZE,
   RECORDS_MAX_DAYS,
-  RECORDS_TIME_ZONE,
   type Language,
   type MEMBER_BET_SORTS,
   type MEMBER_LEDGER_SORTS,
@@ -11,6 +10,8 @@ import {
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { MemberContext } from '../../http/context.ts';
+import { localDay } from '../agents/settlement/periods.ts';
+import { inDayWindow } from '../cashier/records.ts';
 import { sportsIntegrationCode } from '../sports/vendor.ts';
 import { pickLocalized } from '../system/localized.ts';
 
@@ -41,14 +42,13 @@ const dayNumber = (day: string): number | null => {
   return back.getUTCFullYear() === y && back.getUTCMonth() === m - 1 && back.getUTCDate() === d ? time : null;
 };
 const dayText = (time: number): string => new Date(time).toISOString().slice(0, 10);
-const todayInDhaka = (): number => {
-  const now = new Date(Date.now() + 6 * 3_600_000);
-  return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-};
+const todayIn = (timeZone: string): number => dayNumber(localDay(timeZone, new Date()))!;
 
 export interface RecordsWindow {
   from: string;
   to: string;
+  /** The merchant's time zone (merchants.time_zone): `from` and `to` are its days. */
+  timeZone: string;
   pageNo: number;
   pageSize: number;
   offset: number;
@@ -63,21 +63,24 @@ export interface RecordsSort<Key extends string> {
 const sortedBy = (column: RawBuilder<unknown>, tieBreak: RawBuilder<unknown>, order: 'asc' | 'desc' = 'desc') =>
   order === 'asc' ? sql`${column} ASC NULLS LAST, ${tieBreak} ASC` : sql`${column} DESC NULLS LAST, ${tieBreak} DESC`;
 
-/** §9 date window and paging: refuses days that do not exist, reversed and too long windows. */
-export function recordsWindow(query: RecordsQuery, language: Language): RecordsWindow {
+/**
+ * §9 date window and paging: refuses days that do not exist, reversed and too long windows. A day
+ * is the merchant's day: `timeZone` (its merchants.time_zone) says which day is today.
+ */
+export function recordsWindow(query: RecordsQuery, language: Language, timeZone: string): RecordsWindow {
   const fail = (field: string, message: keyof typeof RANGE_MESSAGES) =>
     AppError.fields([{ field: `query.${field}`, message: RANGE_MESSAGES[message][language] }]);
   const fromGiven = query.from === undefined ? undefined : dayNumber(query.from);
   const toGiven = query.to === undefined ? undefined : dayNumber(query.to);
   if (fromGiven === null) throw fail('from', 'invalidDate');
   if (toGiven === null) throw fail('to', 'invalidDate');
-  const to = toGiven ?? (fromGiven !== undefined ? fromGiven + (DEFAULT_DAYS - 1) * DAY_MS : todayInDhaka());
+  const to = toGiven ?? (fromGiven !== undefined ? fromGiven + (DEFAULT_DAYS - 1) * DAY_MS : todayIn(timeZone));
   const from = fromGiven ?? to - (DEFAULT_DAYS - 1) * DAY_MS;
   if (from > to) throw fail('from', 'reversed');
   if ((to - from) / DAY_MS + 1 > RECORDS_MAX_DAYS) throw fail('from', 'tooLong');
   const pageNo = query.pageNo ?? 1;
   const pageSize = query.pageSize ?? RECORDS_DEFAULT_PAGE_SIZE;
-  return { from: dayText(from), to: dayText(to), pageNo, pageSize, offset: (pageNo - 1) * pageSize };
+  return { from: dayText(from), to: dayText(to), timeZone, pageNo, pageSize, offset: (pageNo - 1) * pageSize };
 }
 
 /**
@@ -126,10 +129,9 @@ const POSTING_SORT_COLUMNS = {
 
 /** The member's records (issue 5 item 7), read from the ledger: it is the one source of truth. */
 export function walletRecords({ db }: { db: Db }) {
-  /** created_at within the window's days, in the records' time zone. */
+  /** created_at within the window's days, the merchant's days. */
   const within = (window: RecordsWindow, column: string) =>
-    sql<boolean>`${sql.ref(column)} >= (${window.from}::date)::timestamp AT TIME ZONE ${RECORDS_TIME_ZONE}
-      AND ${sql.ref(column)} < ((${window.to}::date + 1)::timestamp AT TIME ZONE ${RECORDS_TIME_ZONE})`;
+    sql<boolean>`${sql.join(inDayWindow(column, window, window.timeZone), sql` AND `)}`;
 
   async function postings(
     member: MemberContext,
@@ -325,12 +327,12 @@ export function walletRecords({ db }: { db: Db }) {
       postings(member, window, ['member_bonus'], undefined, BONUS_KINDS_IN_MAIN),
 
     /**
-     * Profit and loss per day (in the records' time zone, the day a round started) and game type,
+     * Profit and loss per day (the merchant's day a round started) and game type,
      * summed over the rounds of the betting record: a resettled slip counts its current outcome.
      */
     async personalProfit(member: MemberContext, window: RecordsWindow) {
       // A literal, not a parameter: the same expression must appear in SELECT and GROUP BY.
-      const day = sql<string>`to_char(r.started_at AT TIME ZONE ${sql.lit(RECORDS_TIME_ZONE)}, 'YYYY-MM-DD')`;
+      const day = sql<string>`to_char(r.started_at AT TIME ZONE ${sql.lit(window.timeZone)}, 'YYYY-MM-DD')`;
       const bet = sql<string>`coalesce(sum(r.bet::bigint), 0)::text`;
       const win = sql<string>`coalesce(sum(r.win::bigint), 0)::text`;
       const rounds = roundsOf(member, window).as('r');

@@ -41,16 +41,17 @@ export function registerWalletRoutes(app: FastifyInstance, deps: AppDeps) {
     transfers.betweenWallets(memberOf(req), merchant, body),
   );
 
-  registerEndpoint(app, deps, endpoints.wallet.transactionHistory, ({ req, query, language }) =>
-    records.transactionHistory(memberOf(req), recordsWindow(query, language), query.type),
+  // The records' days are the merchant's days (its time zone).
+  registerEndpoint(app, deps, endpoints.wallet.transactionHistory, ({ req, merchant, query, language }) =>
+    records.transactionHistory(memberOf(req), recordsWindow(query, language, merchant.timeZone), query.type),
   );
-  registerEndpoint(app, deps, endpoints.wallet.personalProfit, ({ req, query, language }) =>
-    records.personalProfit(memberOf(req), recordsWindow(query, language)),
+  registerEndpoint(app, deps, endpoints.wallet.personalProfit, ({ req, merchant, query, language }) =>
+    records.personalProfit(memberOf(req), recordsWindow(query, language, merchant.timeZone)),
   );
-  registerEndpoint(app, deps, endpoints.wallet.bonusDetails, ({ req, query, language }) =>
-    records.bonusDetails(memberOf(req), recordsWindow(query, language)),
+  registerEndpoint(app, deps, endpoints.wallet.bonusDetails, ({ req, merchant, query, language }) =>
+    records.bonusDetails(memberOf(req), recordsWindow(query, language, merchant.timeZone)),
   );
-  registerEndpoint(app, deps, endpoints.wallet.bettingRecords, ({ req, query, language }) =>
-    records.bettingRecords(memberOf(req), recordsWindow(query, language), language, query),
+  registerEndpoint(app, deps, endpoints.wallet.bettingRecords, ({ req, merchant, query, language }) =>
+    records.bettingRecords(memberOf(req), recordsWindow(query, language, merchant.timeZone), language, query),
   );
 }

@@ -42,12 +42,16 @@ export function registerAgentContractRoutes(app: FastifyInstance, deps: AppDeps)
   registerEndpoint(app, deps, calls.offer, ({ req, body }) => contracts.offer(memberOf(req), body));
   registerEndpoint(app, deps, calls.mine, ({ req }) => contracts.mine(memberOf(req)));
   registerEndpoint(app, deps, calls.offered, ({ req, query }) => contracts.offered(memberOf(req), query.username));
-  registerEndpoint(app, deps, calls.payouts, ({ req, query }) => records.mine(memberOf(req), query));
-  registerEndpoint(app, deps, calls.income, ({ req, query }) => records.income(memberOf(req), query));
+  registerEndpoint(app, deps, calls.payouts, ({ req, merchant, query }) =>
+    records.mine(memberOf(req), merchant, query),
+  );
+  registerEndpoint(app, deps, calls.income, ({ req, merchant, query }) =>
+    records.income(memberOf(req), merchant, query),
+  );
   registerEndpoint(app, deps, calls.history, ({ req, query }) => contracts.history(memberOf(req), query));
 
   const admin = endpoints.admin.agentPayouts;
-  registerEndpoint(app, deps, admin.payoutsList, ({ merchant, query }) => records.forOperator(merchant.id, query));
+  registerEndpoint(app, deps, admin.payoutsList, ({ merchant, query }) => records.forOperator(merchant, query));
   registerEndpoint(app, deps, admin.contractsList, ({ merchant, query }) => adminContracts.list(merchant.id, query));
   registerEndpoint(app, deps, admin.contractDetail, ({ merchant, params }) =>
     adminContracts.detail(merchant.id, BigInt(params.id)),

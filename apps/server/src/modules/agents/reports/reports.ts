@@ -65,8 +65,8 @@ export function agentReports({ db, rollup = true }: { db: Db; rollup?: boolean }
   /** Agents only; the team is the caller's downlines, or a downline's own subtree (itself included). */
   async function teamOf(member: MemberContext, query: AgentReportQuery, language: Language): Promise<Team> {
     requireAgent(member);
-    const window = recordsWindow(query, language);
-    const base = { merchantId: member.merchantId, timeZone: await merchantTimeZone(db, member.merchantId), window };
+    const timeZone = await merchantTimeZone(db, member.merchantId);
+    const base = { merchantId: member.merchantId, timeZone, window: recordsWindow(query, language, timeZone) };
     if (!query.downline) return withSmallIds({ ...base, rootId: member.id, minDepth: 1, rootIsAgent: true });
     const found = await db
       .selectFrom('members as m')

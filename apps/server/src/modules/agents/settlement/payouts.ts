@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { toDecimalString } from '@khela/money';
-import { bpToRate, RECORDS_TIME_ZONE, type ContractKind, type PayoutView } from '@khela/contracts';
+import { bpToRate, type ContractKind, type PayoutView } from '@khela/contracts';
 import type { Db } from '../../../db/database.ts';
 import { AppError } from '../../../http/app-error.ts';
-import type { MemberContext } from '../../../http/context.ts';
+import type { MemberContext, MerchantContext } from '../../../http/context.ts';
+import { localDay } from './periods.ts';
 
 export interface PayoutsQuery {
   kind?: ContractKind | undefined;
@@ -21,10 +22,12 @@ const SORT_COLUMNS = { periodStart: 'p.period_start', amount: 'p.amount', member
 
 const DAY = 86_400_000;
 
-/** The §9 window: `from`..`to` local days (the merchant's calendar), 90 days at most, default the last 30. */
-function windowOf(query: PayoutsQuery) {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: RECORDS_TIME_ZONE }).format(new Date());
-  const to = query.to ?? today;
+/**
+ * The §9 window: `from`..`to` local days (the merchant's calendar, `timeZone`), 90 days at most,
+ * default the last 30 up to the merchant's today.
+ */
+function windowOf(query: PayoutsQuery, timeZone: string) {
+  const to = query.to ?? localDay(timeZone, new Date());
   const from = query.from ?? new Date(Date.parse(to) - 29 * DAY).toISOString().slice(0, 10);
   if (Date.parse(from) > Date.parse(to) || Date.parse(to) - Date.parse(from) > 90 * DAY) {
     throw new AppError('request.invalid');
@@ -100,12 +103,13 @@ export function payoutRecords({ db }: { db: Db }) {
       .innerJoin('members as m', 'm.id', 'p.member_id')
       .leftJoin('members as o', 'o.id', 'p.payer_member_id');
 
-  function base(merchantId: number, query: PayoutsQuery) {
-    const { from, to } = windowOf(query);
+  function base(merchant: MerchantContext, query: PayoutsQuery) {
+    const { from, to } = windowOf(query, merchant.timeZone);
     let q = payouts()
-      .innerJoin('merchants as mc', 'mc.id', 'p.merchant_id')
-      .where('p.merchant_id', '=', merchantId)
-      .where(sql<boolean>`(p.period_start AT TIME ZONE mc.time_zone)::date BETWEEN ${from}::date AND ${to}::date`);
+      .where('p.merchant_id', '=', merchant.id)
+      .where(
+        sql<boolean>`(p.period_start AT TIME ZONE ${merchant.timeZone})::date BETWEEN ${from}::date AND ${to}::date`,
+      );
     if (query.kind) q = q.where('p.kind', '=', query.kind);
     if (query.status) q = q.where('p.status', '=', query.status);
     if (query.member) q = q.where(sql<string>`lower(m.username)`, '=', query.member.toLowerCase());
@@ -130,14 +134,14 @@ export function payoutRecords({ db }: { db: Db }) {
   }
 
   return {
-    async mine(member: MemberContext, query: PayoutsQuery) {
-      const { q } = base(member.merchantId, query);
+    async mine(member: MemberContext, merchant: MerchantContext, query: PayoutsQuery) {
+      const { q } = base(merchant, query);
       // Paid and held periods: a skipped one (nothing due) is not a record of the member's.
       return page(q.where('p.member_id', '=', member.id).where('p.status', '!=', 'skipped'), query, payoutView);
     },
 
-    async income(member: MemberContext, query: PayoutsQuery) {
-      const { q, from, to } = base(member.merchantId, query);
+    async income(member: MemberContext, merchant: MerchantContext, query: PayoutsQuery) {
+      const { q, from, to } = base(merchant, query);
       const rows = await q
         .where('p.status', '=', 'paid')
         .where((eb) => eb.or([eb('p.member_id', '=', member.id), eb('p.payer_member_id', '=', member.id)]))
@@ -175,8 +179,8 @@ export function payoutRecords({ db }: { db: Db }) {
       };
     },
 
-    async forOperator(merchantId: number, query: PayoutsQuery) {
-      const { q } = base(merchantId, query);
+    async forOperator(merchant: MerchantContext, query: PayoutsQuery) {
+      const { q } = base(merchant, query);
       return page(q, query, (row) => ({ ...payoutView(row), payer: row.payer_username }));
     },
 

@@ -257,10 +257,15 @@ export function depositService({ db, ledger, limits }: { db: Db; ledger: Ledger;
       });
     },
 
-    async listForMember(memberId: number, query: RecordsQuery & { status?: DepositStatus | undefined }) {
+    /** The member's deposits in the query's days, the merchant's days (`timeZone`). */
+    async listForMember(
+      memberId: number,
+      query: RecordsQuery & { status?: DepositStatus | undefined },
+      timeZone: string,
+    ) {
       let base = db.selectFrom('deposits').selectAll().where('member_id', '=', memberId);
       if (query.status) base = base.where('status', '=', query.status);
-      return pageOfRows(base, query, (rows) => viewOf(db, rows));
+      return pageOfRows(base, query, timeZone, (rows) => viewOf(db, rows));
     },
 
     async listForOperator(merchantId: number, query: QueuePaging, search: RawBuilder<SqlBool>[] = []) {

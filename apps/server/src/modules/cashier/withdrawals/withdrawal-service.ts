@@ -224,11 +224,16 @@ export function withdrawalService(deps: {
       });
     },
 
-    async listForMember(memberId: number, query: RecordsQuery & { status?: WithdrawalStatus | undefined }) {
+    /** The member's withdrawals in the query's days, the merchant's days (`timeZone`). */
+    async listForMember(
+      memberId: number,
+      query: RecordsQuery & { status?: WithdrawalStatus | undefined },
+      timeZone: string,
+    ) {
       await sweepReceipts(memberId);
       let base = db.selectFrom('withdrawals').selectAll().where('member_id', '=', memberId);
       if (query.status) base = base.where('status', '=', query.status);
-      return pageOfRows(base, query, (rows) => viewOf(db, rows));
+      return pageOfRows(base, query, timeZone, (rows) => viewOf(db, rows));
     },
 
     async listForOperator(merchantId: number, query: QueuePaging, search: RawBuilder<SqlBool>[] = []) {

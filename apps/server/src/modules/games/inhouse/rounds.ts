@@ -527,13 +527,14 @@ export function inhouseRounds(deps: {
       return { ...(await viewOne(round)), memberId: row.member_id, username };
     },
 
-    /** The member's rounds, newest first, by game, day window (§9) and result. */
+    /** The member's rounds, newest first, by game, day window (§9, the merchant's days) and result. */
     async list(
       member: MemberContext,
       query: RecordsQuery & {
         game?: InhouseGameName | undefined;
         result?: 'win' | 'loss' | 'refund' | 'open' | undefined;
       },
+      timeZone: string,
     ) {
       let base = db.selectFrom('inhouse_rounds').selectAll().where('member_id', '=', member.id);
       if (query.game) base = base.where('game', '=', query.game);
@@ -541,7 +542,7 @@ export function inhouseRounds(deps: {
       if (query.result === 'loss') base = base.where('state', '=', 'settled').where('payout', '<=', sql<bigint>`stake`);
       if (query.result === 'refund') base = base.where('state', '=', 'refunded');
       if (query.result === 'open') base = base.where('state', '=', 'open');
-      return pageOfRows(base, query, view);
+      return pageOfRows(base, query, timeZone, view);
     },
   };
 

@@ -63,7 +63,9 @@ export function registerInhouseRoutes(app: FastifyInstance, deps: AppDeps, crash
   registerEndpoint(app, deps, call.minesReveal, ({ req, body }) => plays.minesReveal(req.member!, body));
   registerEndpoint(app, deps, call.minesCashOut, ({ req, body }) => plays.minesCashOut(req.member!, body));
   registerEndpoint(app, deps, call.openRound, ({ req, query }) => rounds.openRound(req.member!, query.game));
-  registerEndpoint(app, deps, call.rounds, ({ req, query }) => rounds.list(req.member!, query));
+  registerEndpoint(app, deps, call.rounds, ({ req, merchant, query }) =>
+    rounds.list(req.member!, query, merchant.timeZone),
+  );
   registerEndpoint(app, deps, call.round, ({ req, params }) => rounds.roundOf(req.member!, params.roundId));
   registerEndpoint(app, deps, endpoints.admin.games.inhouseGames, ({ merchant }) =>
     listInhouseGamesForOperator(deps.db, merchant.id, THEORETICAL_RTP),

@@ -10,9 +10,8 @@ import {
 } from '@khela/contracts';
 import { call } from '../../../lib/api-client.ts';
 import { allPages } from '../../agent/components/export-csv.ts';
-import { RECORDS_TIME_ZONE } from '@khela/contracts';
 import { formatAmount, formatDateTime } from '../../../lib/format.ts';
-import { useAgentAccount, useMerchantTimeZone } from '../../agent/api/agent-team.ts';
+import { useMerchantTimeZone } from '../../agent/api/agent-team.ts';
 import { AgentPageFrame } from '../../agent/components/agent-page.tsx';
 import { DateRangeFilter } from '../../agent/components/date-range-filter.tsx';
 import { lastDays, type DateRange } from '../../agent/components/date-range.ts';
@@ -122,8 +121,8 @@ function MyContractCard({ kind }: { kind: ContractKind }) {
 
 function usePayoutColumns(kind: ContractKind): TableColumn<PayoutView>[] {
   const { t, i18n } = useTranslation();
-  // The merchant's calendar (the agent account says which), the records' zone until it answers.
-  const timeZone = useAgentAccount().data?.timeZone ?? RECORDS_TIME_ZONE;
+  // The merchant's calendar (the agent account says which).
+  const timeZone = useMerchantTimeZone();
   const amount = (key: string, get: (row: PayoutView) => string): TableColumn<PayoutView> => ({
     key,
     header: t(`agentContracts.records.${key}`),

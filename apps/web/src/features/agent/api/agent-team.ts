@@ -1,13 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  agentDownlineEndpoints,
-  RECORDS_TIME_ZONE,
-  walletEndpoints,
-  type BodyOf,
-  type QueryOf,
-  type ValueOf,
-} from '@khela/contracts';
+import { agentDownlineEndpoints, walletEndpoints, type BodyOf, type QueryOf, type ValueOf } from '@khela/contracts';
 import { call, type ApiError } from '../../../lib/api-client.ts';
+import { siteTimeZone } from '../../../lib/site-time-zone.ts';
 import { useEndpointQuery } from '../../../lib/query.ts';
 
 /** GET /wps/agent/account: the agent's own account, affiliate code and the merchant's time zone. */
@@ -17,10 +11,10 @@ export function useAgentAccount() {
 
 /**
  * The merchant's time zone (from the agent's account): every time and day the agent centre shows
- * is read in it, as the header's clock is; the records' calendar until the account has loaded.
+ * is read in it, as the header's clock is; the site clock's (the merchant's too) until the account has loaded.
  */
 export function useMerchantTimeZone(): string {
-  return useAgentAccount().data?.timeZone ?? RECORDS_TIME_ZONE;
+  return useAgentAccount().data?.timeZone ?? siteTimeZone();
 }
 
 /** GET /wps/agent/downlines: one level of the team, or a username search in it. */

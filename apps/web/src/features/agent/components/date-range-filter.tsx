@@ -16,7 +16,7 @@ export function DateRangeFilter({
 }: {
   value: DateRange;
   onChange: (range: DateRange) => void;
-  /** The merchant's time zone (default: the records' zone). */
+  /** The merchant's time zone (default: the site clock's). */
   timeZone?: string;
   /** More filters shown in the same group (e.g. a downline field). */
   children?: ReactNode;

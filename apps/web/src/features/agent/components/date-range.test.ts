@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { setSiteTimeZone } from '../../../lib/site-time-zone.ts';
 import { addDays, applyShortcut, isValidRange, lastDays, today } from './date-range.ts';
 
 describe('agent date range', () => {
@@ -6,6 +7,15 @@ describe('agent date range', () => {
   it('counts days in the merchant calendar: 20:00 UTC is already the next day in Dhaka', () => {
     expect(today(new Date('2026-11-24T20:00:00Z'))).toBe('2026-11-25');
     expect(today(new Date('2026-11-24T20:00:00Z'), 'UTC')).toBe('2026-11-24');
+  });
+  it('defaults to the site clock, the merchant’s zone, before the agent account says which', () => {
+    setSiteTimeZone('America/New_York');
+    try {
+      expect(today(new Date('2026-11-24T20:00:00Z'))).toBe('2026-11-24');
+      expect(lastDays(7, new Date('2026-11-25T03:00:00Z'))).toEqual({ from: '2026-11-18', to: '2026-11-24' });
+    } finally {
+      setSiteTimeZone('Asia/Dhaka');
+    }
   });
   it('adds days across month ends and leap days', () => {
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');

@@ -1,4 +1,4 @@
-import { RECORDS_TIME_ZONE } from '@khela/contracts';
+import { siteTimeZone } from '../../../lib/site-time-zone.ts';
 
 /** §9 date shortcuts of the agent centre: move the period back or forward by 7 or 30 days. */
 export const RANGE_SHORTCUTS = ['prev7', 'next7', 'prev30', 'next30'] as const;
@@ -16,8 +16,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const dayFormat = (timeZone: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
 
-/** Today's date (`YYYY-MM-DD`) in `timeZone` (the records' calendar by default). */
-export function today(now: Date = new Date(), timeZone: string = RECORDS_TIME_ZONE): string {
+/** Today's date (`YYYY-MM-DD`) in `timeZone` (the site clock's, the merchant's, by default). */
+export function today(now: Date = new Date(), timeZone: string = siteTimeZone()): string {
   return dayFormat(timeZone).format(now);
 }
 

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage, initI18n } from '../../../lib/i18n.ts';
+import { setSiteTimeZone } from '../../../lib/site-time-zone.ts';
 import CreditReportPage from './credit-report-page.tsx';
 import { windowOf } from './period.ts';
 
@@ -74,6 +75,22 @@ describe('windowOf', () => {
     expect(windowOf('yesterday', 'Asia/Dhaka', now)).toEqual({ from: '2026-03-01', to: '2026-03-01' });
     expect(windowOf('last7', 'Asia/Dhaka', now)).toEqual({ from: '2026-02-24', to: '2026-03-02' });
     expect(windowOf('last30', 'UTC', now)).toEqual({ from: '2026-01-31', to: '2026-03-01' });
+  });
+  it('counts in the site clock’s zone (the merchant’s) before the report says which', () => {
+    setSiteTimeZone('Asia/Kolkata');
+    try {
+      // 18:29 UTC is 23:59 in Kolkata (+05:30), 18:30 already the next day.
+      expect(windowOf('today', undefined, new Date('2026-03-01T18:29:00Z'))).toEqual({
+        from: '2026-03-01',
+        to: '2026-03-01',
+      });
+      expect(windowOf('today', undefined, new Date('2026-03-01T18:30:00Z'))).toEqual({
+        from: '2026-03-02',
+        to: '2026-03-02',
+      });
+    } finally {
+      setSiteTimeZone('Asia/Dhaka');
+    }
   });
 });
 

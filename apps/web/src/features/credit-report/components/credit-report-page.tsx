@@ -11,7 +11,7 @@ import './credit-report.css';
 /**
  * Member centre `creditReport` (issue 14 item 8): deposits, withdrawals, bonuses and turnover for
  * a period chosen by shortcut, per day. The days are the merchant's: the shortcuts use the time
- * zone the report answered with (the records' zone until the first answer).
+ * zone the report answered with (the site clock's, the merchant's too, until the first answer).
  */
 export default function CreditReportPage() {
   const { t } = useTranslation();

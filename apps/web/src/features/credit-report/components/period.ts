@@ -1,4 +1,4 @@
-import { RECORDS_TIME_ZONE } from '@khela/contracts';
+import { siteTimeZone } from '../../../lib/site-time-zone.ts';
 
 /** The credit report's date shortcuts, as the agent reports offer them. */
 export const PERIODS = ['today', 'yesterday', 'last7', 'last30'] as const;
@@ -6,8 +6,8 @@ export type Period = (typeof PERIODS)[number];
 
 const DAY_MS = 86_400_000;
 
-/** Today (`YYYY-MM-DD`) in the merchant's time zone. */
-export function todayIn(timeZone: string = RECORDS_TIME_ZONE, now: Date = new Date()): string {
+/** Today (`YYYY-MM-DD`) in the merchant's time zone (the site clock's unless told). */
+export function todayIn(timeZone: string = siteTimeZone(), now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
