@@ -24,3 +24,16 @@ export function setSiteTimeZone(zone: string): void {
     // RangeError: not an IANA zone this browser knows.
   }
 }
+
+/** Today (`YYYY-MM-DD`) in `timeZone`: the site clock's, the merchant's, unless told. */
+export function todayIn(timeZone: string = siteTimeZone(), now: Date = new Date()): string {
+  // en-CA writes dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+const DAY_MS = 86_400_000;
+
+/** `day` moved by `days` whole days (noon UTC arithmetic: no clock change shifts the date). */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}

@@ -1,4 +1,6 @@
-import { siteTimeZone } from '../../../lib/site-time-zone.ts';
+import { addDays, todayIn } from '../../../lib/site-time-zone.ts';
+
+export { addDays };
 
 /** §9 date shortcuts of the agent centre: move the period back or forward by 7 or 30 days. */
 export const RANGE_SHORTCUTS = ['prev7', 'next7', 'prev30', 'next30'] as const;
@@ -11,19 +13,9 @@ export interface DateRange {
   to: string;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-const dayFormat = (timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-
 /** Today's date (`YYYY-MM-DD`) in `timeZone` (the site clock's, the merchant's, by default). */
-export function today(now: Date = new Date(), timeZone: string = siteTimeZone()): string {
-  return dayFormat(timeZone).format(now);
-}
-
-/** `day` moved by `days` whole days (noon UTC arithmetic: no clock change shifts the date). */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+export function today(now: Date = new Date(), timeZone?: string): string {
+  return todayIn(timeZone, now);
 }
 
 /** The last `days` days up to and including today. */

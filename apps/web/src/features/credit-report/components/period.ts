@@ -1,18 +1,8 @@
-import { siteTimeZone } from '../../../lib/site-time-zone.ts';
+import { addDays, todayIn } from '../../../lib/site-time-zone.ts';
 
 /** The credit report's date shortcuts, as the agent reports offer them. */
 export const PERIODS = ['today', 'yesterday', 'last7', 'last30'] as const;
 export type Period = (typeof PERIODS)[number];
-
-const DAY_MS = 86_400_000;
-
-/** Today (`YYYY-MM-DD`) in the merchant's time zone (the site clock's unless told). */
-export function todayIn(timeZone: string = siteTimeZone(), now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T12:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** The window of a shortcut, in the merchant's calendar. */
 export function windowOf(period: Period, timeZone?: string, now: Date = new Date()): { from: string; to: string } {
