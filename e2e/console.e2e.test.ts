@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { sealPayload } from '@khela/contracts';
@@ -465,5 +466,24 @@ describe('operator console at 360 px: cashier search, payment channels, GGR by v
     expect(errors.filter((error) => !error.includes('status of 400'))).toEqual([]);
     expect(errors.length).toBeLessThanOrEqual(3);
     await context.close();
+  });
+
+  it('loads at most 200 KB gzip on first load, with no section in it (issue 16 Quality: each its own chunk)', async () => {
+    const html = await (await fetch(`${baseUrl()}/console/`)).text();
+    const files = [...html.matchAll(/(?:src|href)="(\/console\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+    expect(files.length).toBeGreaterThan(0);
+    let gzipBytes = 0;
+    for (const file of files) {
+      const response = await fetch(`${baseUrl()}${file}`);
+      expect(response.status).toBe(200);
+      gzipBytes += gzipSync(Buffer.from(await response.arrayBuffer())).length;
+    }
+    expect(gzipBytes).toBeLessThanOrEqual(200 * 1024);
+    const sections = readFileSync(new URL('../apps/console/src/app.tsx', import.meta.url), 'utf8').matchAll(
+      /lazy\(\(\) => import\('\.\/sections\/([a-z-]+)\.tsx'\)\)/g,
+    );
+    const names = [...sections].map((m) => m[1]!);
+    expect(names.length).toBeGreaterThanOrEqual(10);
+    for (const name of names) expect(files.filter((file) => file.includes(`/${name}-`))).toEqual([]);
   });
 });

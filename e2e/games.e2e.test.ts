@@ -58,7 +58,8 @@ describe('games in the browser', () => {
     await page.getByRole('button', { name: 'Back' }).first().click();
     await page.goto('/member?page=personalHistoryCopy');
     const bets = page.getByRole('table');
-    await bets.getByText('SANDBOX').first().waitFor({ timeout: 15_000 });
+    // The provider as the lobby names it, not the integration's code (SANDBOX).
+    await bets.getByText('Padma Live').first().waitFor({ timeout: 15_000 });
     expect(await bets.getByText('50.00').count()).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await context.close();

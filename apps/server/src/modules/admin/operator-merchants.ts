@@ -24,9 +24,14 @@ export async function merchantsOf(db: Db, operatorId: number): Promise<OperatorM
 }
 
 /** The merchant of `code` among those the operator works on; refused (403) when it is not one of them. */
-export async function grantedMerchant(db: Db, operatorId: number, code: string): Promise<OperatorMerchant> {
+export async function grantedMerchant(
+  db: Db,
+  operatorId: number,
+  code: string,
+  refusal: 'operator.merchant_not_granted' | 'operator.merchant_not_held' = 'operator.merchant_not_granted',
+): Promise<OperatorMerchant> {
   const merchant = (await merchantsOf(db, operatorId)).find((m) => m.code === code);
-  if (!merchant) throw new AppError('operator.merchant_not_granted');
+  if (!merchant) throw new AppError(refusal);
   return merchant;
 }
 
@@ -42,11 +47,8 @@ export function operatorMerchantsService(db: Db) {
     await managedOperator(trx, caller, id);
     return { homeMerchantId: caller.merchantId };
   }
-  async function heldByCaller(caller: OperatorContext, code: string) {
-    const merchant = (await merchantsOf(db, caller.id)).find((m) => m.code === code);
-    if (!merchant) throw new AppError('operator.merchant_not_held');
-    return merchant;
-  }
+  const heldByCaller = (caller: OperatorContext, code: string) =>
+    grantedMerchant(db, caller.id, code, 'operator.merchant_not_held');
 
   return {
     async list(caller: OperatorContext, id: number) {
