@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LANE_ORDER, laneOf, orderLanes, type LaneRules } from './lanes.ts';
+import { classifyName, DEFAULT_LANE_ORDER, laneOf, orderLanes, type LaneRules } from './lanes.ts';
 import { maskCustomerName } from './winners.ts';
 
 const vendor = (
@@ -53,6 +53,17 @@ describe('§4 lane reordering', () => {
       { title: 'SPORTS', sort_order: 2 },
     ]);
     expect(own.slice(0, 3)).toEqual(['COCKFIGHT', 'SPORTS', 'ESPORTS']);
+  });
+});
+
+describe('classification names', () => {
+  it('names a classification in both languages, one that is a category (our own books’) by the category', () => {
+    expect(classifyName('BACCARAT', 'bn')).toBe('ব্যাকারাট');
+    expect(classifyName('SPORTS', 'bn')).toBe('স্পোর্টস');
+    expect(classifyName('SPORTS', 'en')).toBe('Sports');
+    expect(classifyName('ELOTT', 'bn')).toBe('ই-লটারি');
+    // One nobody has named shows its key, readably.
+    expect(classifyName('HI_LO', 'bn')).toBe('Hi lo');
   });
 });
 

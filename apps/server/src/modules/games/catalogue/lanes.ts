@@ -130,6 +130,11 @@ export const CLASSIFY_NAMES: Record<string, Record<Language, string>> = {
   FAST: { bn: 'দ্রুত ড্র', en: 'Fast draws' },
 };
 
+/**
+ * A classification's name; our own books classify their games by their category (SPORTS, LOTT …),
+ * which takes the category's name.
+ */
 export function classifyName(key: string, language: Language): string {
-  return CLASSIFY_NAMES[key]?.[language] ?? key.charAt(0) + key.slice(1).toLowerCase().replace(/_/g, ' ');
+  const names = CLASSIFY_NAMES[key] ?? (Object.hasOwn(LANE_NAMES, key) ? LANE_NAMES[key as LaneTitle] : undefined);
+  return names?.[language] ?? key.charAt(0) + key.slice(1).toLowerCase().replace(/_/g, ' ');
 }
