@@ -63,8 +63,8 @@ interface PlacedRow {
 /**
  * How long an idle lane waits for the callers of the batch it last wrote (group-commit.ts gatherMs).
  * With 8 clients and none, they split into two groups of about 4 whose batches alternate, each
- * paying a batch's fixed cost (bench:sports, session 21: 3.8–3.9 slips a batch; 2 ms: 6.6–6.7 and
- * PostgreSQL CPU a slip −10–21 %, p50 no higher).
+ * paying a batch's fixed cost (bench:sports, session 21: 3.8–3.9 slips a batch; 2 ms: 6.6–7.2, and
+ * PostgreSQL CPU a slip 10–30 % lower in three of four alternate pairs; 1 ms: 4.6–4.8).
  */
 const PLACE_GATHER_MS = Number(process.env.SPORTS_PLACE_GATHER_MS ?? 2);
 
