@@ -18,7 +18,7 @@ export interface GroupCommitOptions {
    * Under a steady load the callers come back one after another as the server answers them: written
    * at once, the first ones would leave without the rest and the callers stay split into two groups
    * whose batches alternate, each paying a batch's fixed cost. An idle server's batches are of one
-   * item, so it adds no delay there.
+   * item, so it adds no delay there (the first item after a busy spell waits once).
    */
   gatherMs?: number;
   /** Told each batch's size as it leaves (a metric). */
@@ -32,9 +32,10 @@ interface Waiting<Item, Result> {
 }
 
 /**
- * Group commit (ADR 0007): an item is written at once when no batch is being written; otherwise
- * it waits for the next batch, which leaves as soon as the one in flight commits (or at once, in a
- * second lane, when many are waiting). So an idle server adds no delay, and a busy one pays one
+ * Group commit (ADR 0007): an item is written at once when no batch is being written (unless
+ * `gatherMs` lets it wait for the last batch's callers); otherwise it waits for the next batch,
+ * which leaves as soon as the one in flight commits (or at once, in a second lane, when many are
+ * waiting). So an idle server adds no delay, and a busy one pays one
  * statement, one commit and one round trip per batch instead of per item. Every item is answered
  * only after its batch committed.
  *
