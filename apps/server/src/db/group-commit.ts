@@ -12,6 +12,15 @@ export interface GroupCommitOptions {
    */
   maxInFlight?: number;
   laneThreshold?: number;
+  /**
+   * With nothing in flight, wait up to this many milliseconds for as many items as there were when
+   * the last batch committed (its own and those waiting then) before writing (0: write at once).
+   * Under a steady load the callers come back one after another as the server answers them: written
+   * at once, the first ones would leave without the rest and the callers stay split into two groups
+   * whose batches alternate, each paying a batch's fixed cost. An idle server's batches are of one
+   * item, so it adds no delay there (the first item after a busy spell waits once).
+   */
+  gatherMs?: number;
   /** Told each batch's size as it leaves (a metric). */
   onBatch?: (size: number) => void;
 }
@@ -23,9 +32,10 @@ interface Waiting<Item, Result> {
 }
 
 /**
- * Group commit (ADR 0007): an item is written at once when no batch is being written; otherwise
- * it waits for the next batch, which leaves as soon as the one in flight commits (or at once, in a
- * second lane, when many are waiting). So an idle server adds no delay, and a busy one pays one
+ * Group commit (ADR 0007): an item is written at once when no batch is being written (unless
+ * `gatherMs` lets it wait for the last batch's callers); otherwise it waits for the next batch,
+ * which leaves as soon as the one in flight commits (or at once, in a second lane, when many are
+ * waiting). So an idle server adds no delay, and a busy one pays one
  * statement, one commit and one round trip per batch instead of per item. Every item is answered
  * only after its batch committed.
  *
@@ -36,10 +46,12 @@ interface Waiting<Item, Result> {
  */
 export function groupCommit<Item, Result>(
   writeBatch: (items: Item[]) => Promise<Result[]>,
-  { maxBatch = 32, maxInFlight = 2, laneThreshold = 4, onBatch }: GroupCommitOptions = {},
+  { maxBatch = 32, maxInFlight = 2, laneThreshold = 4, gatherMs = 0, onBatch }: GroupCommitOptions = {},
 ) {
   const waiting: Waiting<Item, Result>[] = [];
   let inFlight = 0;
+  let expected = 0;
+  let gathering: ReturnType<typeof setTimeout> | undefined;
 
   function writeOf(items: Item[]) {
     onBatch?.(items.length);
@@ -63,11 +75,19 @@ export function groupCommit<Item, Result>(
     }
   }
 
-  function pump() {
+  function pump(gathered = false) {
+    if (inFlight === 0 && waiting.length > 0 && waiting.length < expected && !gathered) {
+      gathering ??= gatherMs > 0 ? setTimeout(() => pump(true), gatherMs) : undefined;
+      if (gathering) return;
+    }
+    clearTimeout(gathering);
+    gathering = undefined;
     while (inFlight === 0 ? waiting.length > 0 : inFlight < maxInFlight && waiting.length >= laneThreshold) {
       inFlight++;
-      void write(waiting.splice(0, maxBatch)).finally(() => {
+      const batch = waiting.splice(0, maxBatch);
+      void write(batch).finally(() => {
         inFlight--;
+        expected = Math.min(maxBatch, batch.length + waiting.length);
         pump();
       });
     }

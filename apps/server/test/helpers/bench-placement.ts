@@ -104,6 +104,7 @@ async function sampleWaits(db: Db, seconds: number) {
 /**
  * `send` (one bet through HTTP; true when accepted) in a closed loop of each client count, taking
  * turns with pgbench -b tpcb-like in `rounds` slices: one markdown row per client count.
+ * `batches` (the server's batch-size histogram: count and sum) prints the mean batch of each client count.
  */
 export async function placementRuns(
   settings: Settings,
@@ -113,6 +114,7 @@ export async function placementRuns(
   send: (client: number) => Promise<boolean>,
   serverCpuSeconds?: () => number,
   databaseUrl?: string,
+  batches?: () => Promise<{ count: number; sum: number }>,
 ): Promise<{ rows: string[]; placed: number; marginalCpuPerBet?: number; postgresCpuPerBet?: number }> {
   const { seconds, rounds } = settings;
   const rows: string[] = [];
@@ -144,6 +146,7 @@ export async function placementRuns(
     const latencies: number[] = [];
     let refused = 0;
     let tpsSum = 0;
+    const batchesBefore = await batches?.();
     for (let round = 0; round < rounds; round++) {
       const sampling = process.env.BENCH_WAITS ? sampleWaits(db, seconds / rounds) : undefined;
       const before = latencies.length;
@@ -153,6 +156,11 @@ export async function placementRuns(
       tpsSum += await timed(() => pgbench.tps(clients, seconds / rounds), 'idle');
     }
     const tps = tpsSum / rounds;
+    if (batchesBefore) {
+      const after = await batches!();
+      const mean = (after.sum - batchesBefore.sum) / (after.count - batchesBefore.count);
+      console.log(`  ${clients} clients: ${mean.toFixed(1)} ${what} a batch`);
+    }
     const sorted = latencies.sort((a, b) => a - b);
     placed += sorted.length;
     const perSecond = sorted.length / seconds;

@@ -60,6 +60,14 @@ interface PlacedRow {
   legs: PlacedLeg[] | null;
 }
 
+/**
+ * How long an idle lane waits for the callers of the batch it last wrote (group-commit.ts gatherMs).
+ * With 8 clients and none, they split into two groups of about 4 whose batches alternate, each
+ * paying a batch's fixed cost (bench:sports, session 21: 3.8–3.9 slips a batch; 2 ms: 6.6–7.2, and
+ * PostgreSQL CPU a slip 10–30 % lower in three of four alternate pairs; 1 ms: 4.6–4.8).
+ */
+const PLACE_GATHER_MS = Number(process.env.SPORTS_PLACE_GATHER_MS ?? 2);
+
 const named = (name: { en: string; bn: string }, language: Language) => name[language] || name.en;
 
 /** The terms a requestId stands for: the same id with other terms is refused (sports.request_reused). */
@@ -254,7 +262,7 @@ export function sportsSlips({
   // A second lane only for a backlog of 16: a set-based batch costs much the same whatever its size
   // (bench:sports: 5.4 → 6.6–9.2 slips a batch, PostgreSQL CPU a slip −10–25 %; a lane at 6 made
   // batches of 5.1–6.5 and cost 1 433–1 829 µs a slip against 7.8–7.9 and 940–1 128 at 16).
-  const placeSlip = groupCommit(placeSlips, { onBatch: onSlipBatch, laneThreshold: 16 });
+  const placeSlip = groupCommit(placeSlips, { onBatch: onSlipBatch, laneThreshold: 16, gatherMs: PLACE_GATHER_MS });
 
   /** The answer of a slip just placed, from what sports_place_slips() read and wrote: no read after the commit. */
   function placedView(placed: PlacedRow, input: SportsSlipInput, stake: bigint, language: Language): SportsSlip {
