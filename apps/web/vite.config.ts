@@ -331,7 +331,14 @@ const pwa = VitePWA({
     ],
   },
   workbox: {
-    globPatterns: ['index.html', 'first-calls.js', 'icons/*.{png,svg}', 'default-game-icon.svg', 'assets/*'],
+    globPatterns: [
+      'index.html',
+      'first-calls.js',
+      'warm-intl.js',
+      'icons/*.{png,svg}',
+      'default-game-icon.svg',
+      'assets/*',
+    ],
     globIgnores: ['**/*.map', '**/*.br', '**/*.gz'],
     // Of the hashed files, the shell and the woff2 fonts (the .woff fallbacks are for browsers
     // without service workers anyway).

@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useDeferredValue, useEffect, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AnnouncementPopups } from '../features/announcements/components/announcement-popups.tsx';
 import { registerNavigate } from '../lib/navigation.ts';
@@ -43,7 +43,12 @@ function usePreloadOnFirstInput() {
  * inside the status gate (app/provider.tsx), so modals never cover the maintenance page.
  */
 export function ModalHost() {
-  const modal = useModal();
+  // A modal opens in a background render that yields to the browser every few milliseconds (issue
+  // 11: the §4 popup's first render was one 15 ms task on load): the store is an external one,
+  // whose updates React renders at once. A close is not deferred: the dialog goes at once.
+  const latest = useModal();
+  const deferred = useDeferredValue(latest);
+  const modal = latest && deferred;
   usePreloadOnFirstInput();
   return (
     <>
