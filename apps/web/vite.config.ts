@@ -149,6 +149,35 @@ const minifyFirstCalls: Plugin = {
 };
 
 /**
+ * Issue 11: the shell's scripts (the entry chunk and `framework`) run at once on every first load.
+ * With this hint at their top (Chromium 136+) V8 compiles their functions on the thread that
+ * streams the download instead of each one lazily on the main thread the first time it is called
+ * (measured on the home page: the main thread's lazy compilations 1,424 → 473, ~45 ms of thread time).
+ * Added last, after Vite's own preload list at the top of the entry; the source map moves one line.
+ */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+const compileHintsForTheShell: Plugin = {
+  name: 'khela-compile-hints-for-the-shell',
+  apply: 'build',
+  generateBundle: {
+    order: 'post',
+    handler(_options, bundle) {
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        if (output.name !== 'framework' && !output.moduleIds.some((id) => id.endsWith('/src/main.tsx'))) continue;
+        output.code = COMPILE_HINT + output.code;
+        if (output.map) output.map.mappings = `;${output.map.mappings}`;
+        const map = bundle[`${output.fileName}.map`];
+        if (map?.type === 'asset' && typeof map.source === 'string') {
+          const json = JSON.parse(map.source) as { mappings: string };
+          map.source = JSON.stringify({ ...json, mappings: `;${json.mappings}` });
+        }
+      }
+    },
+  },
+};
+
+/**
  * Brotli and gzip copies of every text file of the build (`x.js.br`, `x.js.gz`), written once
  * here so the server can send them as they are (@fastify/static `preCompressed`) instead of
  * compressing on every request. Runs last, after the service worker is generated.
@@ -372,6 +401,7 @@ export default defineConfig(({ command }) => ({
     noSyncStoreShim,
     appShell,
     firstCallsStartsTheApp,
+    compileHintsForTheShell,
     minifyFirstCalls,
     pwa,
     precompress(),
