@@ -176,8 +176,16 @@ describe('sportsbook', () => {
       .toContain('Won');
     const paid = amountIn(await card.locator('dd').last().textContent());
     expect(paid).toBeGreaterThan(20);
+    // The header read the balance at the reload, which may have come just before the pass that
+    // settled and paid the slip (one transaction); the page shows a balance as of its last reading.
     await expect
-      .poll(async () => amountIn(await page.getByTestId('header-balance').textContent()))
+      .poll(
+        async () => {
+          await page.reload();
+          return amountIn(await page.getByTestId('header-balance').textContent());
+        },
+        { timeout: 15_000, interval: 1_000 },
+      )
       .toBeCloseTo(afterStake + paid, 2);
     await screenshot(page, 'sports-feed-won-en-360');
     expect(errors).toEqual([]);
