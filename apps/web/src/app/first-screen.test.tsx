@@ -6,6 +6,7 @@ import { systemEndpoints, type SystemStatus } from '@khela/contracts';
 import { useHelpCenter } from '../features/help/api/get-help-center.ts';
 import { bannersOf, NOTICE_QUERY, useNotices, type Banner, type Notice } from '../features/notices/api/get-notices.ts';
 import { useSystemStatus } from '../features/system/api/get-status.ts';
+import { DEMO_MERCHANT } from '../features/system/testing.ts';
 import { setApiLanguage } from '../lib/api-client.ts';
 import { initI18n } from '../lib/i18n.ts';
 import { endpointQueryKey, queryClient } from '../lib/query.ts';
@@ -19,14 +20,7 @@ const status: SystemStatus = {
   regionRestriction: false,
   location: { ip: '203.0.113.9', country: 'BD' },
   info: {
-    merchant: {
-      code: 'khela',
-      name: 'Khela',
-      currency: 'BDT',
-      defaultLanguage: 'bn',
-      languages: ['bn', 'en'],
-      timeZone: 'Asia/Dhaka',
-    },
+    merchant: DEMO_MERCHANT,
     customerService: [],
     domainRoute: [],
     resources: [],

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEMO_MERCHANT } from '../../features/system/testing.ts';
 import { initI18n } from '../../lib/i18n.ts';
 import { closeModal, useModal } from '../../stores/modals.ts';
 import { SiteRoot } from './site-root.tsx';
@@ -14,14 +15,7 @@ const status = {
   regionRestriction: false,
   location: { ip: '203.0.113.9', country: 'BD' },
   info: {
-    merchant: {
-      code: 'khela',
-      name: 'Khela',
-      currency: 'BDT',
-      defaultLanguage: 'bn',
-      languages: ['bn', 'en'],
-      timeZone: 'Asia/Dhaka',
-    },
+    merchant: DEMO_MERCHANT,
     customerService: [
       { id: 1, csType: 'LIVECHAT', csPosition: 'FLOAT', title: '24/7 live chat', url: 'https://support.example/chat' },
     ],

@@ -5,17 +5,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { SystemStatus } from '@khela/contracts';
 import { i18next, initI18n } from '../../../lib/i18n.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { DEMO_MERCHANT } from '../testing.ts';
 import { StatusGate } from './status-gate.tsx';
 
 const info: SystemStatus['info'] = {
-  merchant: {
-    code: 'khela',
-    name: 'Khela',
-    currency: 'BDT',
-    defaultLanguage: 'bn',
-    languages: ['bn', 'en'],
-    timeZone: 'Asia/Dhaka',
-  },
+  merchant: DEMO_MERCHANT,
   customerService: [
     { id: 1, csType: 'LIVECHAT', csPosition: 'FLOAT', title: 'Live chat', url: 'https://support.example/chat' },
   ],
