@@ -114,12 +114,7 @@
         sheet.onload = sheet.onerror = run;
       });
     });
-    each(files.scripts, function (file) {
-      later(function () {
-        preload(file);
-      });
-    });
-    [files.font, files[lang], isHome && files.home].forEach(function (list) {
+    [files.scripts, files.font, files[lang], isHome && files.home].forEach(function (list) {
       each(list, function (file) {
         later(function () {
           preload(file);
